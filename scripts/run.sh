@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Set everything up, then run the main job on the embedded default model.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec .venv/bin/rlkit sample "$@"

