@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-# 1. System packages: Python with venv.
+# 1. System packages: Python with venv; /usr/bin/python3 runs inside the sandbox; firejail is the sandbox.
 apt_pkgs=()
 command -v python3 >/dev/null 2>&1 || apt_pkgs+=(python3 python3-venv python3-dev)
+[ -x /usr/bin/python3 ] || apt_pkgs+=(python3)
+command -v firejail >/dev/null 2>&1 || apt_pkgs+=(firejail)
 if command -v python3 >/dev/null 2>&1 && ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then apt_pkgs+=(python3-venv); fi
 if [ ${#apt_pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${apt_pkgs[*]}"
@@ -17,7 +19,16 @@ if [ ${#apt_pkgs[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_pkgs[@]}"
 fi
 
-# 2. The virtual environment. Skipped when nothing it depends on changed since the last setup.
+# 2. The unprivileged user that model-written code runs as when rlkit runs as root: it needs a home directory
+#    and a line in firejail.users.
+if ! id rlkit-sandbox >/dev/null 2>&1; then
+  $SUDO useradd --create-home --shell /usr/sbin/nologin --user-group rlkit-sandbox
+fi
+if ! grep -qx "rlkit-sandbox" /etc/firejail/firejail.users 2>/dev/null; then
+  echo "rlkit-sandbox" | $SUDO tee -a /etc/firejail/firejail.users >/dev/null
+fi
+
+# 3. The virtual environment. Skipped when nothing it depends on changed since the last setup.
 stamp=.venv/.rlkit-setup
 want=$(cat pyproject.toml scripts/setup.sh scripts/constraints.txt | sha256sum | cut -d' ' -f1)
 if [ -x .venv/bin/python ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then exit 0; fi
