@@ -1,0 +1,221 @@
+"""The sandbox attack suite: each case asserts its verdict and that the host is intact
+(trainer alive, no process of the sandbox user left, host files and /tmp unchanged, planted secret absent)."""
+import os, pwd, socket, threading, time, uuid
+from pathlib import Path
+
+import pytest
+
+import rlkit
+from rlkit.sandbox import Limits, SANDBOX_USER, Sandbox
+
+pytestmark = pytest.mark.firejail
+
+SECRET = f"rlkit-secret-{uuid.uuid4().hex}"
+os.environ["RLKIT_PLANTED_SECRET"] = SECRET  # the trainer's environment holds a secret
+PROJECT = Path(rlkit.__file__).resolve().parent.parent
+CANARY = f"canary-{uuid.uuid4().hex}"
+ADD_TESTS = "assert add(1, 2) == 3\nassert add(-1, 1) == 0\nassert add(10, 5) == 15"
+GOOD = "\ndef add(a, b):\n    return a + b\n"
+WRONG = "\ndef add(a, b):\n    return 0\n"
+
+
+@pytest.fixture(scope="module")
+def sb():
+    s = Sandbox(None, Limits(timeout_s=3, memory_mb=512, output_bytes=20_000))
+    assert s.backend == "firejail", "CI has firejail: the sandbox must never fall back silently"
+    return s
+
+
+@pytest.fixture(scope="module")
+def host():
+    "Canary files on the host that no sandboxed code may read or change"
+    canary = PROJECT / "tests" / ".canary_secret"
+    canary.write_text(CANARY)
+    ssh = Path.home() / ".ssh"; ssh.mkdir(exist_ok=True)
+    key = ssh / "rlkit_canary_key"; key.write_text(CANARY)
+    yield {"canary": canary, "key": key}
+    canary.unlink(); key.unlink()
+
+
+def _live_sandbox_processes():
+    uid = pwd.getpwnam(SANDBOX_USER).pw_uid if os.geteuid() == 0 else os.getuid()
+    out = []
+    for p in Path("/proc").iterdir():
+        if not p.name.isdigit() or int(p.name) == os.getpid(): continue
+        try:
+            st = (p / "status").read_text()
+            fields = dict(l.split(":", 1) for l in st.splitlines() if ":" in l)
+            if int(fields["Uid"].split()[0]) == uid and fields["State"].strip()[0] != "Z" and os.geteuid() == 0: out.append(p.name)
+        except (OSError, KeyError, ValueError): pass
+    return out
+
+
+def _wait_no_leftovers(deadline_s=5.0):
+    end = time.time() + deadline_s
+    while _live_sandbox_processes() and time.time() < end: time.sleep(0.1)
+    return _live_sandbox_processes()
+
+
+def _tmp_listing():
+    "Entries of the host's /tmp that the sandbox user owns (none should ever appear)"
+    uid = pwd.getpwnam(SANDBOX_USER).pw_uid if os.geteuid() == 0 else None
+    out = set()
+    for p in os.listdir("/tmp"):
+        try: st = os.lstat(os.path.join("/tmp", p))
+        except OSError: continue
+        if (uid is not None and st.st_uid == uid and not p.startswith("rlkit-sbx-")) or "persist" in p or "escape" in p: out.add(p)
+    return sorted(out)
+
+
+def check(sb, host, code, verdicts, tests=ADD_TESTS, forbid=()):
+    tmp_before = _tmp_listing()
+    r = sb.run(code, tests, "add")
+    text = r.stdout + r.stderr + r.detail
+    assert r.verdict in verdicts, f"verdict {r.verdict!r} ({r.detail[:300]}), expected one of {verdicts}"
+    assert SECRET not in text and CANARY not in text
+    for s in forbid: assert s not in text, f"{s!r} leaked into the output"
+    assert host["canary"].read_text() == CANARY and host["key"].read_text() == CANARY
+    assert not _wait_no_leftovers(), "processes of the sandbox user survived the run"
+    assert _tmp_listing() == tmp_before, "the host's /tmp changed"
+    assert not [p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")], "a private run directory was left behind"
+    return r
+
+
+# (id, code, verdicts, forbidden strings)
+RESOURCE = [
+    ("fork_bomb", "import os\nwhile True:\n    try: os.fork()\n    except OSError: pass" + GOOD, {"timeout"}),
+    ("thread_bomb", "import threading, time\nwhile True: threading.Thread(target=time.sleep, args=(100,)).start()" + GOOD, {"error", "memory"}),
+    ("memory_growth", "x = []\nwhile True: x.append(bytearray(10**7))" + GOOD, {"memory"}),
+    ("memory_in_call", "def add(a, b):\n    x = []\n    while True: x.append(bytearray(10**7))", {"memory"}),
+    ("memory_across_processes", "import os, time\nfor _ in range(20):\n    if os.fork() == 0:\n        try: x = bytearray(400 * 10**6)\n        except MemoryError: pass\n        time.sleep(100)\n" + GOOD + "time.sleep(100)", {"timeout"}),
+    ("cpu_in_c_regex", "import re\nre.match(r'(a+)+$', 'a' * 64 + 'b')" + GOOD, {"timeout"}),
+    ("cpu_in_c_bigint", "x = 10 ** (10 ** 9)" + GOOD, {"timeout", "memory"}),
+    ("sleep_forever", "import time\ntime.sleep(10**6)" + GOOD, {"timeout"}),
+    ("sleep_in_call", "import time\ndef add(a, b):\n    time.sleep(10**6)", {"timeout"}),
+    ("stdout_flood", "while True: print('x' * 10000)" + GOOD, {"output_limit"}),
+    ("stderr_flood", "import sys\nwhile True: sys.stderr.write('y' * 10000)" + GOOD, {"output_limit"}),
+    ("huge_file", "f = open('big', 'wb')\nwhile True: f.write(b'0' * 10**6)" + GOOD, {"error"}),
+    ("many_small_files", "i = 0\nwhile True:\n    open(f'f{i}', 'w').write('x'); i += 1" + GOOD, {"timeout", "error"}),
+    ("file_descriptors", "fs = []\ntry:\n    while True: fs.append(open('/dev/null'))\nexcept OSError as e: print('fd limit hit', len(fs))" + GOOD, {"passed"}),
+    ("deep_recursion", "def add(a, b):\n    return add(a, b)", {"error"}),
+    ("segfault_ctypes", "import ctypes\nctypes.string_at(0)" + GOOD, {"error"}),
+    ("segfault_in_call", "import ctypes\ndef add(a, b):\n    return ctypes.string_at(0)", {"error"}),
+]
+PROCESSES = [
+    ("kill_parent", "import os, signal\ntry: os.kill(os.getppid(), signal.SIGKILL)\nexcept OSError: pass" + GOOD, {"passed", "violation", "error"}),
+    ("kill_process_group", "import os, signal\nos.killpg(0, signal.SIGKILL)" + GOOD, {"violation", "error"}),
+    ("kill_everything", "import os, signal\ntry: os.kill(-1, signal.SIGKILL)\nexcept OSError: pass" + GOOD, {"passed", "violation", "error"}),
+    ("ignore_signals", "import signal\nfor s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP): signal.signal(s, signal.SIG_IGN)\nwhile True: pass" + GOOD, {"timeout"}),
+    ("daemon_double_fork", "import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n        time.sleep(1000)\n    os._exit(0)" + GOOD, {"passed"}),
+    ("daemon_popen", "import subprocess\nsubprocess.Popen(['sleep', '1000'], start_new_session=True)" + GOOD, {"passed", "error"}),
+    ("orphan_after_tests", "import os, time\ndef add(a, b):\n    if os.fork() == 0: time.sleep(1000)\n    return a + b", {"passed"}),
+]
+FILES = [
+    ("etc_shadow", "try: print(open('/etc/shadow').read())\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("root:",)),
+    ("project_listing", f"import os\ntry: print(os.listdir({str(PROJECT)!r}))\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("pyproject.toml",)),
+    ("project_file", f"try: print(open({str(PROJECT / 'tests' / '.canary_secret')!r}).read())\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ()),
+    ("host_ssh_key", f"try: print(open({str(Path.home() / '.ssh' / 'rlkit_canary_key')!r}).read())\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ()),
+    ("own_ssh_dir", "import os\nprint(os.listdir(os.path.expanduser('~')))\ntry: print(os.listdir(os.path.expanduser('~/.ssh')))\nexcept OSError as e: print('none', e)" + GOOD, {"passed"}, ("rlkit_canary_key",)),
+    ("proc1_environ", "try: print(open('/proc/1/environ').read())\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ()),
+    ("proc_scan_environ", "import os\nfor p in os.listdir('/proc'):\n    try: print(open(f'/proc/{p}/environ').read())\n    except OSError: pass" + GOOD, {"passed"}, ()),
+    ("environment_dump", "import os\nprint(dict(os.environ))" + GOOD, {"passed"}, ()),
+    ("symlink_out", "import os\nos.symlink('/etc/shadow', 'x')\ntry: print(open('x').read())\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("root:",)),
+    ("symlink_to_project", f"import os\nos.symlink({str(PROJECT / 'tests' / '.canary_secret')!r}, 'y')\ntry: print(open('y').read())\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ()),
+    ("write_host_tmp", "open('/tmp/rlkit_escape_probe', 'w').write('x')" + GOOD, {"passed"}, ()),
+    ("write_project", f"try: open({str(PROJECT / 'ESCAPED')!r}, 'w').write('x')\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ()),
+    ("root_home", "import os\ntry: print(os.listdir('/root'))\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, (".bashrc", ".ssh")),
+    ("model_cache", "import os\ntry: print(os.listdir(os.path.expanduser('/root/.cache/rlkit')))\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("smollm2",)),
+    ("run_as_root", "import os\nprint('uid', os.getuid())\nassert os.getuid() != 0" + GOOD, {"passed"}, ("uid 0",)),
+]
+NETWORK = [
+    ("dns_lookup", "import socket\ntry: print(socket.getaddrinfo('pypi.org', 443))\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("AF_INET",)),
+    ("raw_socket", "import socket\ntry: socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP); print('RAW OPEN')\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("RAW OPEN",)),
+    ("packet_socket", "import socket\ntry: socket.socket(socket.AF_PACKET, socket.SOCK_RAW); print('PACKET OPEN')\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("PACKET OPEN",)),
+    ("inet6_socket", "import socket\ntry: socket.socket(socket.AF_INET6, socket.SOCK_STREAM).connect(('::1', 22)); print('CONNECTED')\nexcept OSError as e: print('blocked', e)" + GOOD, {"passed"}, ("CONNECTED",)),
+]
+HACKS = [  # the candidate's add is wrong: no hack may turn that into `passed`
+    ("exit0_before_tests", "import sys\nsys.exit(0)" + WRONG, {"violation"}),
+    ("os_exit0", "import os" + WRONG + "os._exit(0)", {"violation"}),
+    ("raise_systemexit", WRONG + "raise SystemExit(0)", {"violation"}),
+    ("exit_in_call", "import os\ndef add(a, b):\n    os._exit(0)", {"violation"}),
+    ("atexit_exit0", "import atexit, os\natexit.register(lambda: os._exit(0))" + WRONG, {"failed"}),
+    ("execv_true", "import os" + WRONG + "os.execv('/bin/true', ['true'])", {"violation", "error"}),
+    ("fake_success_marker", "print('All tests passed!')\nprint('PASSED 3/3')\nprint('{\"verdict\": \"passed\"}')" + WRONG, {"failed"}),
+    ("eq_always_true", "class Yes:\n    def __eq__(self, o): return True\n    def __ne__(self, o): return False\ndef add(a, b):\n    return Yes()", {"failed"}),
+    ("int_subclass_eq", "class I(int):\n    def __eq__(self, o): return True\ndef add(a, b):\n    return I(0)", {"failed"}),
+    ("monkeypatch_builtins", "import builtins\nbuiltins.AssertionError = type('Nope', (Exception,), {})\nbuiltins.print = lambda *a: None" + WRONG, {"violation"}),
+    ("monkeypatch_harness_encoder", "import __main__\n__main__.enc = lambda v, depth=0: 3" + WRONG, {"failed"}),
+    ("forge_channel_messages", "import os\nfor fd in range(3, 256):\n    try: os.write(fd, b'{\"ready\": [\"add\"], \"tampered\": []}\\n{\"value\": 3}\\n{\"value\": 0}\\n{\"value\": 1}\\n')\n    except OSError: pass" + WRONG, {"violation", "failed"}),
+    ("garbage_on_channel", "import os\nfor fd in range(3, 256):\n    try: os.write(fd, b'not json at all\\n')\n    except OSError: pass" + WRONG, {"violation"}),
+    ("stack_frames", "import inspect\ndef add(a, b):\n    for f in inspect.stack():\n        for v in list(f.frame.f_locals.values()) + list(f.frame.f_globals.values()):\n            if isinstance(v, int) and v not in (a, b): return v\n    return 0", {"failed"}),
+    ("edit_test_file", "import os\nfor root, dirs, files in os.walk('/'):\n    for f in files:\n        if f.startswith('test') and f.endswith('.py'):\n            try: open(os.path.join(root, f), 'a').write('\\nassert True\\n')\n            except OSError: pass\n    if root.count('/') > 3: dirs[:] = []" + WRONG, {"failed", "timeout"}),
+    ("read_requests_ahead", "import os\ndef add(a, b):\n    return 0", {"failed"}),
+]
+BROKEN = [
+    ("syntax_error", "def add(a, b) return a + b", {"syntax_error"}),
+    ("null_bytes", "def add(a, b):\x00 return a + b", {"syntax_error"}),
+    ("invalid_utf8_output", "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe\\xfd\\n'); sys.stdout.flush()" + GOOD, {"passed"}),
+    ("empty_code", "", {"error"}),
+    ("missing_entry_point", "def plus(a, b):\n    return a + b", {"error"}),
+    ("missing_import", "import numpyy_does_not_exist" + GOOD, {"error"}),
+    ("name_error_in_call", "def add(a, b):\n    return a + c", {"error"}),
+    ("partial_credit", "def add(a, b):\n    return abs(a) + b", {"failed"}),
+]
+
+
+@pytest.mark.parametrize("name,code,verdicts", RESOURCE, ids=[c[0] for c in RESOURCE])
+def test_resource_exhaustion(sb, host, name, code, verdicts):
+    check(sb, host, code, verdicts)
+
+
+@pytest.mark.parametrize("name,code,verdicts", PROCESSES, ids=[c[0] for c in PROCESSES])
+def test_processes_and_signals(sb, host, name, code, verdicts):
+    check(sb, host, code, verdicts)
+
+
+@pytest.mark.parametrize("name,code,verdicts,forbid", FILES, ids=[c[0] for c in FILES])
+def test_filesystem_and_secrets(sb, host, name, code, verdicts, forbid):
+    check(sb, host, code, verdicts, forbid=forbid)
+    assert not (PROJECT / "ESCAPED").exists() and not Path("/tmp/rlkit_escape_probe").exists()
+
+
+@pytest.mark.parametrize("name,code,verdicts,forbid", NETWORK, ids=[c[0] for c in NETWORK])
+def test_network(sb, host, name, code, verdicts, forbid):
+    check(sb, host, code, verdicts, forbid=forbid)
+
+
+def _listener(kind):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM if kind == "tcp" else socket.SOCK_DGRAM)
+    s.bind(("127.0.0.1", 0)); s.settimeout(0.1)
+    if kind == "tcp": s.listen(5)
+    return s
+
+
+@pytest.mark.parametrize("kind", ["tcp", "udp"])
+def test_network_loopback_listener_gets_nothing(sb, host, kind):
+    srv = _listener(kind); port = srv.getsockname()[1]
+    sock = "SOCK_STREAM" if kind == "tcp" else "SOCK_DGRAM"
+    code = (f"import socket\ntry:\n    s = socket.socket(socket.AF_INET, socket.{sock})\n    s.connect(('127.0.0.1', {port}))\n"
+            f"    s.send(b'hello from the sandbox'); print('SENT')\nexcept OSError as e: print('blocked', e)" + GOOD)
+    r = check(sb, host, code, {"passed"}, forbid=("SENT",))
+    got = None
+    try: got = srv.accept() if kind == "tcp" else srv.recvfrom(100)
+    except (socket.timeout, BlockingIOError): pass
+    srv.close()
+    assert got is None, "the listener on the host's loopback received something"
+
+
+def test_persistence_between_runs(sb, host):
+    check(sb, host, "import os\nopen(os.path.expanduser('~/persist'), 'w').write('x')\nopen('/tmp/persist', 'w').write('x')\nopen('/dev/shm/persist', 'w').write('x') if os.path.isdir('/dev/shm') else None" + GOOD, {"passed"})
+    r = check(sb, host, "import os\nfor p in ('~/persist', '/tmp/persist', '/dev/shm/persist'):\n    if os.path.exists(os.path.expanduser(p)): print('PERSISTED', p)" + GOOD, {"passed"}, forbid=("PERSISTED",))
+
+
+@pytest.mark.parametrize("name,code,verdicts", HACKS, ids=[c[0] for c in HACKS])
+def test_reward_hacks_never_pass(sb, host, name, code, verdicts):
+    r = check(sb, host, code, verdicts)
+    assert r.verdict != "passed" and r.tests_passed < r.tests_total
+
+
+@pytest.mark.parametrize("name,code,verdicts", BROKEN, ids=[c[0] for c in BROKEN])
+def test_broken_input(sb, host, name, code, verdicts):
+    check(sb, host, code, verdicts)
