@@ -1,0 +1,90 @@
+import os, time, warnings
+from pathlib import Path
+
+import pytest
+
+import rlkit.sandbox as S
+from rlkit.sandbox import Limits, Sandbox
+from test_sandbox_attacks import ADD_TESTS, _wait_no_leftovers
+
+pytestmark = pytest.mark.firejail
+
+GOOD = "def add(a, b):\n    return a + b"
+
+
+def test_default_backend_is_firejail_in_ci():
+    "Where firejail is installed (CI), the default must be the real sandbox, never the fallback"
+    import shutil
+    if os.environ.get("CI") or shutil.which("firejail"):
+        assert Sandbox().backend == "firejail"
+
+
+def test_batch_isolates_bombs_from_good_jobs():
+    sb = Sandbox("firejail", Limits(timeout_s=2))
+    bombs = ["import os\nwhile True:\n    try: os.fork()\n    except OSError: pass",
+             "x = []\nwhile True: x.append(bytearray(10**7))",
+             "while True: pass",
+             "import ctypes\nctypes.string_at(0)"]
+    jobs = []
+    for i in range(12):
+        jobs.append((GOOD, ADD_TESTS, "add") if i % 2 == 0 else (bombs[(i // 2) % len(bombs)] + "\n" + GOOD, ADD_TESTS, "add"))
+    results = sb.run_batch(jobs, workers=2)
+    assert [r.verdict for r in results[::2]] == ["passed"] * 6
+    assert all(r.verdict != "passed" for r in results[1::2])
+    assert not _wait_no_leftovers()
+    assert not [p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")]
+
+
+def test_unconfined_sandbox_fails_closed(monkeypatch):
+    "A profile that leaves the network on must give sandbox_error, never a score"
+    monkeypatch.setattr(S, "FIREJAIL_PROFILE", S.FIREJAIL_PROFILE.replace("net none\n", "").replace("protocol unix\n", ""))
+    sb = Sandbox("firejail")
+    r = sb.run(GOOD, ADD_TESTS, "add")
+    if r.verdict == "sandbox_error":
+        assert "network interfaces" in r.detail
+        with pytest.raises(ValueError, match="no score"): r.pass_fraction
+    else:  # a machine with no network interface besides lo: the check has nothing to catch
+        assert sorted(os.listdir("/sys/class/net")) == ["lo"]
+
+
+def test_subprocess_fallback_is_loud_and_works():
+    with pytest.warns(RuntimeWarning, match="NOT isolated"):
+        sb = Sandbox("subprocess", Limits(timeout_s=3))
+    assert sb.run(GOOD, ADD_TESTS, "add").verdict == "passed"
+    assert sb.run("def add(a, b):\n    return 0", ADD_TESTS, "add").verdict == "failed"
+    assert sb.run("while True: pass", ADD_TESTS, "add").verdict == "timeout"
+
+
+def test_bad_arguments_are_clear():
+    with pytest.raises(ValueError, match="backend='docker'"):
+        Sandbox("docker")
+    sb = Sandbox("firejail")
+    with pytest.raises(ValueError, match="no assert statement"):
+        sb.run(GOOD, "x = 1", "add")
+    with pytest.raises(ValueError, match="tests do not parse"):
+        sb.run(GOOD, "assert (", "add")
+    with pytest.raises(FileNotFoundError, match="python="):
+        Sandbox("firejail", python="/no/python")
+
+
+def test_humaneval_style_check_function_and_helpers():
+    "Tests as a check(candidate) function that also calls a helper defined with the solution"
+    code = "def double(x):\n    return 2 * x\n\ndef quad(x):\n    return double(double(x))"
+    tests = "def check(candidate):\n    for x in range(5):\n        assert candidate(x) == 4 * x\n    assert abs(double(0.5) - 1.0) < 1e-9"
+    r = Sandbox("firejail").run(code, tests, "quad")
+    assert (r.verdict, r.tests_passed, r.tests_total) == ("passed", 2, 2)
+
+
+def test_values_round_trip_exactly():
+    code = "def f():\n    return {'a': (1, 2.5, float('inf')), 3: [None, True, {'s'}], 'b': b'\\x00', 'n': -0.0}"
+    tests = "v = f()\nassert v == {'a': (1, 2.5, float('inf')), 3: [None, True, {'s'}], 'b': b'\\x00', 'n': -0.0}\nassert type(v['a']) is tuple"
+    assert Sandbox("firejail").run(code, tests, "f").verdict == "passed"
+
+
+def test_stdout_and_stderr_come_back_capped():
+    sb = Sandbox("firejail", Limits(output_bytes=1000))
+    r = sb.run("import sys\nprint('hello out')\nprint('hello err', file=sys.stderr)\n" + GOOD, ADD_TESTS, "add")
+    assert r.verdict == "passed" and "hello out" in r.stdout and "hello err" in r.stderr
+    assert "Reading profile" not in r.stderr  # firejail's routine chatter is dropped, its warnings kept
+    r = sb.run("print('x' * 5000)\n" + GOOD, ADD_TESTS, "add")
+    assert r.verdict == "output_limit" and len(r.stdout) <= 1000
