@@ -144,7 +144,7 @@ HACKS = [  # the candidate's add is wrong: no hack may turn that into `passed`
     ("eq_always_true", "class Yes:\n    def __eq__(self, o): return True\n    def __ne__(self, o): return False\ndef add(a, b):\n    return Yes()", {"failed"}),
     ("int_subclass_eq", "class I(int):\n    def __eq__(self, o): return True\ndef add(a, b):\n    return I(0)", {"failed"}),
     ("monkeypatch_builtins", "import builtins\nbuiltins.AssertionError = type('Nope', (Exception,), {})\nbuiltins.print = lambda *a: None" + WRONG, {"violation"}),
-    ("monkeypatch_harness_encoder", "import __main__\n__main__.enc = lambda v, depth=0: 3" + WRONG, {"failed"}),
+    ("monkeypatch_harness_encoder", "import __main__\n__main__.encode_value = lambda v, depth=0: 3" + WRONG, {"failed"}),
     ("forge_channel_messages", "import os\nfor fd in range(3, 256):\n    try: os.write(fd, b'{\"ready\": [\"add\"], \"tampered\": []}\\n{\"value\": 3}\\n{\"value\": 0}\\n{\"value\": 1}\\n')\n    except OSError: pass" + WRONG, {"violation", "failed"}),
     ("garbage_on_channel", "import os\nfor fd in range(3, 256):\n    try: os.write(fd, b'not json at all\\n')\n    except OSError: pass" + WRONG, {"violation"}),
     ("stack_frames", "import inspect\ndef add(a, b):\n    for f in inspect.stack():\n        for v in list(f.frame.f_locals.values()) + list(f.frame.f_globals.values()):\n            if isinstance(v, int) and v not in (a, b): return v\n    return 0", {"failed"}),
