@@ -92,7 +92,6 @@ d = { 'settings': { 'branch': 'main',
                                'rlkit.sandbox.harness_source': ('sandbox.html#harness_source', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.instrument_tests': ('sandbox.html#instrument_tests', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.run': ('sandbox.html#run', 'rlkit/sandbox.py'),
-                               'rlkit.sandbox.run_batch': ('sandbox.html#run_batch', 'rlkit/sandbox.py'),
-                               'rlkit.sandbox.run_batch_sandboxed': ('sandbox.html#run_batch_sandboxed', 'rlkit/sandbox.py')},
+                               'rlkit.sandbox.run_batch': ('sandbox.html#run_batch', 'rlkit/sandbox.py')},
             'rlkit.train': { 'rlkit.train._parser': ('train.html#_parser', 'rlkit/train.py'),
                              'rlkit.train.main': ('train.html#main', 'rlkit/train.py')}}}
