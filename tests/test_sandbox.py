@@ -55,6 +55,24 @@ def test_subprocess_fallback_is_loud_and_works():
     assert sb.run("while True: pass", ADD_TESTS, "add").verdict == "timeout"
 
 
+def test_subprocess_fallback_in_a_fresh_interpreter():
+    "The fallback's preexec runs after the switch of user: it must not need an import the sandbox user cannot read"
+    import subprocess, sys
+    code = ("import warnings; warnings.simplefilter('ignore')\nfrom rlkit.sandbox import Sandbox\n"
+            "print(Sandbox('subprocess').run('def add(a, b):\\n    return a + b', 'assert add(1, 2) == 3', 'add').verdict)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.strip() == "passed", r.stderr[-2000:]
+
+
+def test_a_sandbox_that_cannot_start_is_a_sandbox_error(monkeypatch):
+    "If the process cannot even start, the result is sandbox_error and no private directory is left behind"
+    sb = Sandbox("firejail")
+    monkeypatch.setattr(sb, "_command", lambda workdir, req_r, rep_w: ["/no/such/firejail"])
+    r = sb.run(GOOD, ADD_TESTS, "add")
+    assert r.verdict == "sandbox_error" and "could not start" in r.detail
+    assert not [p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")]
+
+
 def test_bad_arguments_are_clear():
     with pytest.raises(ValueError, match="backend='docker'"):
         Sandbox("docker")
