@@ -1,5 +1,6 @@
-"""Sandbox speed: per-execution latency of rlkit's firejail sandbox against a bare `python3` subprocess running
-the same snippet (the baseline), and throughput for 500 snippets with 1 and with 2 workers.
+"""Sandbox speed: per-execution latency of rlkit's firejail sandbox, warm (a zygote forks one child per job) and cold
+(one firejail per execution), against a bare `python3` subprocess running the same snippet (the baseline), and
+throughput for 500 snippets with 1 and with 2 workers.
 
     .venv/bin/python bench/sandbox.py [--n 500]
 """
@@ -32,10 +33,13 @@ def sandboxed(sb: Sandbox, reps: int) -> float:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(); ap.add_argument("--n", type=int, default=500); ap.add_argument("--reps", type=int, default=30)
     a = ap.parse_args()
-    sb = Sandbox("firejail", Limits(timeout_s=10))
-    base, ours = bare_python(a.reps), sandboxed(sb, a.reps)
-    print(f"latency (median of {a.reps}): bare python3 {base * 1000:.1f} ms, rlkit sandbox {ours * 1000:.1f} ms, ratio {ours / base:.2f}x")
-    for workers in (1, 2):
-        t0 = time.perf_counter(); res = sb.run_batch([(CODE, TESTS, "add")] * a.n, workers=workers); dt = time.perf_counter() - t0
-        assert all(r.verdict == "passed" for r in res)
-        print(f"throughput, {a.n} snippets, {workers} worker(s): {a.n / dt:.1f} executions/s ({dt:.1f} s)")
+    base = bare_python(a.reps)
+    print(f"latency (median of {a.reps}): bare python3 {base * 1000:.1f} ms (baseline)")
+    for warm in (True, False):
+        sb, kind = Sandbox("firejail", Limits(timeout_s=10), warm=warm), "warm" if warm else "cold"
+        ours = sandboxed(sb, a.reps); sb.close()
+        print(f"latency (median of {a.reps}): rlkit sandbox, {kind}: {ours * 1000:.1f} ms, {ours / base:.2f}x bare python3")
+        for workers in (1, 2):
+            t0 = time.perf_counter(); res = sb.run_batch([(CODE, TESTS, "add")] * a.n, workers=workers); dt = time.perf_counter() - t0
+            assert all(r.verdict == "passed" for r in res)
+            print(f"throughput, {kind}, {a.n} snippets, {workers} worker(s): {a.n / dt:.1f} executions/s ({dt:.1f} s)")

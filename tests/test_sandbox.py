@@ -5,7 +5,7 @@ import pytest
 
 import rlkit.sandbox as S
 from rlkit.sandbox import Limits, Sandbox
-from test_sandbox_attacks import ADD_TESTS, _wait_no_leftovers
+from test_sandbox_attacks import ADD_TESTS, _wait_no_leftovers, new_run_dirs
 
 pytestmark = pytest.mark.firejail
 
@@ -32,13 +32,14 @@ def test_batch_isolates_bombs_from_good_jobs():
     assert [r.verdict for r in results[::2]] == ["passed"] * 6
     assert all(r.verdict != "passed" for r in results[1::2])
     assert not _wait_no_leftovers()
-    assert not [p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")]
+    assert not new_run_dirs()
 
 
-def test_unconfined_sandbox_fails_closed(monkeypatch):
+@pytest.mark.parametrize("warm", [True, False])
+def test_unconfined_sandbox_fails_closed(monkeypatch, warm):
     "A profile that leaves the network on must give sandbox_error, never a score"
     monkeypatch.setattr(S, "FIREJAIL_PROFILE", S.FIREJAIL_PROFILE.replace("net none\n", "").replace("protocol unix\n", ""))
-    sb = Sandbox("firejail")
+    sb = Sandbox("firejail", warm=warm)
     r = sb.run(GOOD, ADD_TESTS, "add")
     if r.verdict == "sandbox_error":
         assert "network interfaces" in r.detail
@@ -67,10 +68,10 @@ def test_subprocess_fallback_in_a_fresh_interpreter():
 def test_a_sandbox_that_cannot_start_is_a_sandbox_error(monkeypatch):
     "If the process cannot even start, the result is sandbox_error and no private directory is left behind"
     sb = Sandbox("firejail")
-    monkeypatch.setattr(sb, "_command", lambda workdir, req_r, rep_w: ["/no/such/firejail"])
+    monkeypatch.setattr(sb, "_command", lambda workdir, req_r, rep_w, target: ["/no/such/firejail"])
     r = sb.run(GOOD, ADD_TESTS, "add")
     assert r.verdict == "sandbox_error" and "could not start" in r.detail
-    assert not [p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")]
+    assert not new_run_dirs()
 
 
 def test_bad_arguments_are_clear():
@@ -106,3 +107,43 @@ def test_stdout_and_stderr_come_back_capped():
     assert "Reading profile" not in r.stderr  # firejail's routine chatter is dropped, its warnings kept
     r = sb.run("print('x' * 5000)\n" + GOOD, ADD_TESTS, "add")
     assert r.verdict == "output_limit" and len(r.stdout) <= 1000
+
+
+SABOTAGE = {  # a job that attacks the warm sandbox itself, to spoil the jobs after it
+    "stop_zygote": "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)",
+    "kill_zygote": "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)",
+    "lower_zygote_limits": "import ctypes, os\nclass R(ctypes.Structure): _fields_ = [('cur', ctypes.c_ulong), ('max', ctypes.c_ulong)]\n"
+                           "r = R(1, 1)\nprint(ctypes.CDLL(None).prlimit(os.getppid(), 6, ctypes.byref(r), None))",
+    "renice_zygote": "import os\ntry: os.setpriority(os.PRIO_PROCESS, os.getppid(), 19)\nexcept OSError: pass",
+    "daemon_forging_messages": "import os, time\nif os.fork() == 0:\n    os.setsid()\n    while True:\n        for fd in range(3, 256):\n"
+                               "            try: os.write(fd, b'{\"job\": null, \"hello\": []}\\n{\"value\": 3, \"job\": null}\\n')\n"
+                               "            except OSError: pass\n        time.sleep(0.001)",
+    "forged_future_messages": "import os\nfor fd in range(3, 256):\n    try: os.write(fd, b'{\"child_exit\": 0, \"job\": \"x\"}\\n{\"hello\": [], \"job\": \"x\"}\\n"
+                              "{\"ready\": [\"add\"], \"tampered\": [], \"job\": \"x\"}\\n{\"value\": 3, \"job\": \"x\"}\\n')\n    except OSError: pass",
+    "leave_files": "import os\nfor p in ('~/job-2', '~/evil.py', '/tmp/evil', '/dev/shm/evil'):\n    try: open(os.path.expanduser(p), 'w').write('x')\n    except OSError: pass",
+}
+
+
+@pytest.mark.parametrize("name", list(SABOTAGE))
+def test_warm_job_cannot_spoil_the_next(name):
+    "Whatever one job does to a warm sandbox, the jobs after it get honest verdicts, and nothing is left at the end"
+    with Sandbox("firejail", Limits(timeout_s=3), warm=True) as sb:
+        first = sb.run(SABOTAGE[name] + "\n" + GOOD, ADD_TESTS, "add")
+        assert first.verdict != "sandbox_error", first
+        for _ in range(3):
+            good = sb.run(GOOD, ADD_TESTS, "add")
+            assert (good.verdict, good.tests_passed) == ("passed", 3), good
+            wrong = sb.run("def add(a, b):\n    return 0", ADD_TESTS, "add")
+            assert (wrong.verdict, wrong.tests_passed) == ("failed", 1), wrong
+            clean = sb.run("import os\nprint(sorted(os.listdir(os.path.expanduser('~'))), os.listdir('/tmp'), os.listdir('/dev/shm'))\n" + GOOD, ADD_TESTS, "add")
+            assert "evil" not in clean.stdout and clean.verdict == "passed", clean
+    assert not _wait_no_leftovers()
+    assert not new_run_dirs()
+
+
+def test_warm_and_cold_give_the_same_verdicts():
+    from test_sandbox_attacks import BROKEN, HACKS
+    jobs = [(code, ADD_TESTS, "add") for _, code, _ in HACKS + BROKEN]
+    warm = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=3), warm=True).run_batch(jobs, workers=2)]
+    cold = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=3), warm=False).run_batch(jobs, workers=2)]
+    assert warm == cold

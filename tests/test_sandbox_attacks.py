@@ -19,11 +19,14 @@ GOOD = "\ndef add(a, b):\n    return a + b\n"
 WRONG = "\ndef add(a, b):\n    return 0\n"
 
 
-@pytest.fixture(scope="module")
-def sb():
-    s = Sandbox(None, Limits(timeout_s=3, memory_mb=512, output_bytes=20_000))
+@pytest.fixture(scope="module", params=["warm", "cold"])
+def sb(request):
+    "Every attack runs against a warm sandbox (one zygote, a child per job) and against one sandbox per execution"
+    s = Sandbox(None, Limits(timeout_s=3, memory_mb=512, output_bytes=20_000), warm=request.param == "warm")
     assert s.backend == "firejail", "CI has firejail: the sandbox must never fall back silently"
-    return s
+    yield s
+    s.close()
+    assert not _wait_no_leftovers(), "processes of the sandbox user survived closing the sandbox"
 
 
 @pytest.fixture(scope="module")
@@ -37,11 +40,11 @@ def host():
     canary.unlink(); key.unlink()
 
 
-def _live_sandbox_processes():
+def _live_sandbox_processes(exclude=frozenset()):
     uid = pwd.getpwnam(SANDBOX_USER).pw_uid if os.geteuid() == 0 else os.getuid()
     out = []
     for p in Path("/proc").iterdir():
-        if not p.name.isdigit() or int(p.name) == os.getpid(): continue
+        if not p.name.isdigit() or int(p.name) == os.getpid() or int(p.name) in exclude: continue
         try:
             st = (p / "status").read_text()
             fields = dict(l.split(":", 1) for l in st.splitlines() if ":" in l)
@@ -50,10 +53,20 @@ def _live_sandbox_processes():
     return out
 
 
-def _wait_no_leftovers(deadline_s=5.0):
+def _wait_no_leftovers(deadline_s=5.0, exclude=frozenset()):
+    "Live processes of the sandbox user other than `exclude` (a warm pool's own), once given time to die"
     end = time.time() + deadline_s
-    while _live_sandbox_processes() and time.time() < end: time.sleep(0.1)
-    return _live_sandbox_processes()
+    while _live_sandbox_processes(exclude) and time.time() < end: time.sleep(0.1)
+    return _live_sandbox_processes(exclude)
+
+
+def _run_dirs(): return {p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")}
+RUN_DIRS_BEFORE = _run_dirs()  # another process's sandboxes are not ours to count
+
+
+def new_run_dirs():
+    "Private run directories in /tmp made since this test session started"
+    return sorted(_run_dirs() - RUN_DIRS_BEFORE)
 
 
 def _tmp_listing():
@@ -75,9 +88,11 @@ def check(sb, host, code, verdicts, tests=ADD_TESTS, forbid=()):
     assert SECRET not in text and CANARY not in text
     for s in forbid: assert s not in text, f"{s!r} leaked into the output"
     assert host["canary"].read_text() == CANARY and host["key"].read_text() == CANARY
-    assert not _wait_no_leftovers(), "processes of the sandbox user survived the run"
+    assert not _wait_no_leftovers(exclude=sb.pool_pids()), "processes of the sandbox user survived the run"
     assert _tmp_listing() == tmp_before, "the host's /tmp changed"
-    assert not [p for p in os.listdir("/tmp") if p.startswith("rlkit-sbx-")], "a private run directory was left behind"
+    assert len(new_run_dirs()) <= len(sb._idle), "a private run directory was left behind"
+    for w in sb._idle:  # between jobs a warm sandbox holds only its harness and firejail's read-only skeleton files
+        assert set(os.listdir(w.box.workdir)) <= {"harness.py", ".bashrc", ".inputrc"}
     return r
 
 
@@ -206,8 +221,10 @@ def test_network_loopback_listener_gets_nothing(sb, host, kind):
 
 
 def test_persistence_between_runs(sb, host):
-    check(sb, host, "import os\nopen(os.path.expanduser('~/persist'), 'w').write('x')\nopen('/tmp/persist', 'w').write('x')\nopen('/dev/shm/persist', 'w').write('x') if os.path.isdir('/dev/shm') else None" + GOOD, {"passed"})
-    r = check(sb, host, "import os\nfor p in ('~/persist', '/tmp/persist', '/dev/shm/persist'):\n    if os.path.exists(os.path.expanduser(p)): print('PERSISTED', p)" + GOOD, {"passed"}, forbid=("PERSISTED",))
+    places = ('~/persist', '/tmp/persist', '/dev/shm/persist', '/var/tmp/persist', '/run/lock/persist')  # every world-writable place
+    check(sb, host, f"import os\nfor p in {places!r}:\n    try: open(os.path.expanduser(p), 'w').write('x')\n    except OSError: pass" + GOOD, {"passed"})
+    check(sb, host, f"import os\nfor p in {places!r}:\n    if os.path.exists(os.path.expanduser(p)): print('PERSISTED', p)" + GOOD, {"passed"}, forbid=("PERSISTED",))
+    assert not Path("/var/tmp/persist").exists() and not Path("/run/lock/persist").exists()
 
 
 @pytest.mark.parametrize("name,code,verdicts", HACKS, ids=[c[0] for c in HACKS])
