@@ -1,0 +1,103 @@
+import json, runpy
+from pathlib import Path
+
+import pytest
+
+from rlkit.core import DATA_DIR, Task, load_tasks
+from rlkit.sandbox import Limits, Sandbox
+from rlkit.tasks import bundled, extract_answer, extract_code, from_dataset, humaneval
+
+BUILD = runpy.run_path(str(DATA_DIR / "build_tasks.py"))
+
+
+def test_bundled_sets_have_the_promised_size_and_shape():
+    code = bundled("code", "train") + bundled("code", "test")
+    assert len(code) >= 150 and len({t.id for t in code}) == len(code)
+    assert all(t.entry_point and t.tests.count("assert") >= 3 for t in code)
+    assert {t.meta["difficulty"] for t in bundled("code", "test")} == {"easy", "medium", "hard"}
+    math = bundled("math", "train") + bundled("math", "test")
+    assert len(math) >= 200 and all(isinstance(t.answer, (int, float)) for t in math)
+    fmt = bundled("format", "train") + bundled("format", "test")
+    assert fmt and all(isinstance(t.answer, list) and t.answer for t in fmt)
+    assert not {t.id for t in bundled("code", "train")} & {t.id for t in bundled("code", "test")}
+
+
+def test_data_files_are_what_the_build_script_writes(tmp_path, monkeypatch):
+    for domain, make in (("code", BUILD["code_tasks"]), ("math", BUILD["math_tasks"]), ("format", BUILD["format_tasks"])):
+        train, test = BUILD["split"](make())
+        for split, tasks in (("train", train), ("test", test)):
+            want = "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tasks)
+            assert (DATA_DIR / f"{domain}_{split}.jsonl").read_text() == want, f"run python data/build_tasks.py ({domain}_{split})"
+
+
+@pytest.mark.firejail
+def test_every_code_task_passes_with_its_reference_solution():
+    tasks = {t["id"]: t for t in BUILD["code_tasks"]()}
+    refs = {f"code/{BUILD['_signature'](ref)[0]}": ref for _, _, ref, _ in BUILD["CODE"]}
+    with Sandbox("firejail", Limits(timeout_s=10)) as sb:
+        results = sb.run_batch([(refs[i], t["tests"], t["entry_point"]) for i, t in tasks.items()], workers=2)
+    assert [i for i, r in zip(tasks, results) if r.verdict != "passed"] == []
+    # and a wrong solution fails: the tests check something
+    stubs = sb.run_batch([(f"def {t['entry_point']}(*args):\n    return None", t["tests"], t["entry_point"]) for t in tasks.values()], workers=2)
+    assert [i for i, r in zip(tasks, stubs) if r.verdict == "passed"] == []
+
+
+@pytest.mark.parametrize("line,field", [
+    ('{"id": "a", "prompt": "p"}', "domain"),
+    ('{"id": "a", "domain": "math", "prompt": 3}', "field 'prompt' must be str"),
+    ('{"id": "a", "domain": "code", "prompt": "p"}', "field 'tests' and field 'entry_point' are required"),
+    ('{"id": "a", "domain": "math", "prompt": "p", "meta": []}', "field 'meta' must be dict"),
+    ('{"id": "a", "domain": "math", "prompt": "p",', "broken JSON"),
+])
+def test_bad_task_files_name_file_line_and_field(tmp_path, line, field):
+    p = tmp_path / "tasks.jsonl"
+    p.write_text('{"id": "ok", "domain": "math", "prompt": "1 + 1?", "answer": 2}\n' + line + "\n")
+    with pytest.raises(ValueError) as e:
+        load_tasks(p)
+    assert "tasks.jsonl, line 2" in str(e.value) and field in str(e.value)
+
+
+def test_bundled_rejects_unknown_names():
+    with pytest.raises(ValueError, match="domain='poetry'"):
+        bundled("poetry")
+    with pytest.raises(ValueError, match="split='dev'"):
+        bundled("code", "dev")
+
+
+def test_humaneval_loader():
+    he = humaneval()
+    assert len(he) == 164 and he[0].id == "HumanEval/0" and he[0].entry_point == "has_close_elements"
+    assert "def check(candidate)" in he[0].tests and he[0].meta["code_prompt"] in he[0].prompt
+
+
+def test_from_dataset_with_a_column_mapping():
+    from datasets import Dataset
+    ds = Dataset.from_list([{"q": "Write f(x) returning x.", "t": "assert f(1) == 1\nassert f(2) == 2\nassert f(0) == 0", "fn": "f", "src": "mine"}])
+    [t] = from_dataset(ds, "code", {"prompt": "q", "tests": "t", "entry_point": "fn"}, id_prefix="my")
+    assert (t.id, t.entry_point, t.meta) == ("my/0", "f", {"src": "mine"})
+    with pytest.raises(ValueError, match="columns maps \\['difficulty'\\]"):
+        from_dataset(ds, "code", {"prompt": "q", "difficulty": "src"})
+    with pytest.raises(ValueError, match="row 0: field 'tests' and field 'entry_point' are required"):
+        from_dataset(ds, "code", {"prompt": "q"})
+
+
+@pytest.mark.parametrize("completion,entry,want", [
+    ("```python\ndef f(x):\n    return x\n```", "f", "def f(x):\n    return x"),
+    ("Sure!\n```py\nimport math\n```\nthen\n```python\ndef f(x):\n    return math.sqrt(x)\n```\nUse:\n```python\nprint(f(4))\n```", "f",
+     "import math\n\ndef f(x):\n    return math.sqrt(x)"),
+    ("def f(x):\n    return x\n\nThis returns x.", "f", "def f(x):\n    return x"),
+    ("Here:\nimport os\ndef f():\n    return 1\nDone.", "f", "import os\ndef f():\n    return 1"),
+    ("```python\ndef f(x):\n    return x", "f", "def f(x):\n    return x"),  # an unclosed fence at the end
+    ("```python\nSorry, I can't write that.\n```", "f", ""),
+    ("", "f", ""),
+])
+def test_extract_code(completion, entry, want):
+    assert extract_code(completion, entry) == want
+
+
+@pytest.mark.parametrize("completion,want", [
+    ("The answer is: 8000", 8000), ("x = 3\n#### 12", 12), ("\\boxed{-2.5}", -2.5), ("so 1,200 apples", 1200),
+    ("The final answer is 6.28.", 6.28), ("half: 1/2", 0.5), ("nothing here", None), ("answer is 4 and then 5", 4),
+])
+def test_extract_answer(completion, want):
+    assert extract_answer(completion) == want
