@@ -16,7 +16,7 @@ from transformers import DynamicCache
 from .core import Turn
 
 # %% auto #0
-__all__ = ['chat_text', 'position_ids', 'token_logprobs', 'top_p_filter', 'Samples', 'eos_token_ids', 'sample',
+__all__ = ['chat_text', 'position_ids', 'token_logprobs', 'top_p_filter', 'Samples', 'eos_token_ids', 'left_pad', 'sample',
            'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
@@ -92,10 +92,22 @@ def eos_token_ids(model, tokenizer) -> list[int]:
 
 def _as_list(x): return [] if x is None else list(x) if isinstance(x, (list, tuple)) else [x]
 
+def _is_ids(p) -> bool: return isinstance(p, torch.Tensor) or (isinstance(p, (list, tuple)) and len(p) > 0 and isinstance(p[0], int))
+
+def left_pad(rows:list, # token id lists of different lengths
+             pad_id:int, device=None):
+    "Left-pad token id lists into `(ids, mask)` tensors, so every row ends at the last column"
+    T = max(len(r) for r in rows)
+    ids = torch.full((len(rows), T), pad_id, dtype=torch.long)
+    mask = torch.zeros(len(rows), T, dtype=torch.long)
+    for i, r in enumerate(rows):
+        if len(r): ids[i, T - len(r):], mask[i, T - len(r):] = torch.as_tensor(list(r), dtype=torch.long), 1
+    return ids.to(device), mask.to(device)  # (B, T), (B, T)
+
 # %% ../nbs/02_generate.ipynb #82d35253
 @torch.no_grad()
 def sample(model, tokenizer,
-           prompts:list, # user messages (str) or lists of chat messages
+           prompts:list, # user messages (str), lists of chat messages, or token ids of an already templated context
            n:int=1, # completions per prompt (the group size)
            max_new_tokens:int=64,
            temperature:float=1.0, # 0 means greedy
@@ -105,10 +117,11 @@ def sample(model, tokenizer,
     "Sample `n` completions for each prompt in one left-padded batch, with the logprob of every sampled token"
     t0, was_training = time.time(), model.training
     model.eval()  # no dropout while sampling
-    texts = [chat_text(tokenizer, p) for p in prompts for _ in range(n)]
+    texts = [tokenizer.decode(p) if _is_ids(p) else chat_text(tokenizer, p) for p in prompts for _ in range(n)]  # what each row saw
+    rows = [[int(t) for t in p] if _is_ids(p) else tokenizer(text, add_special_tokens=False).input_ids for p, text in zip(prompts, texts[::n])]
+    rows = [r for r in rows for _ in range(n)]
     device = next(model.parameters()).device
-    enc = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False).to(device)
-    ids, mask = enc.input_ids, enc.attention_mask  # (N, P)
+    ids, mask = left_pad(rows, tokenizer.pad_token_id, device)  # (N, P)
     eos = torch.tensor(eos_token_ids(model, tokenizer), device=device)
     N, pad = ids.shape[0], tokenizer.pad_token_id
     done = torch.zeros(N, dtype=torch.bool, device=device)

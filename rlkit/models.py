@@ -178,7 +178,7 @@ CHAT_TEMPLATE = ("{% for message in messages %}{{'<|im_start|>' + message['role'
 def tiny_tokenizer() -> PreTrainedTokenizerFast:
     "A byte-level tokenizer built locally: 256 byte tokens plus the chat special tokens"
     from tokenizers import Tokenizer, models, pre_tokenizers, decoders
-    vocab = {ch: i for i, ch in enumerate(pre_tokenizers.ByteLevel.alphabet())}
+    vocab = {ch: i for i, ch in enumerate(sorted(pre_tokenizers.ByteLevel.alphabet()))}  # sorted: alphabet() is a set, its order varies
     tk = Tokenizer(models.BPE(vocab=vocab, merges=[]))
     tk.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)
     tk.decoder = decoders.ByteLevel()
@@ -189,12 +189,14 @@ def tiny_tokenizer() -> PreTrainedTokenizerFast:
 
 # %% ../nbs/01_models.ipynb #3356eee7
 def tiny_policy(lora:bool|LoraConfig=True, # attach a LoRA adapter, as load_policy does
-                seed:int=0, hidden_size:int=64, num_layers:int=2, lora_r:int=8, device="cpu"):
+                seed:int=0, hidden_size:int=64, num_layers:int=2, lora_r:int=8, device="cpu",
+                init_std:float=0.1, # weight init; at the usual 0.02 the tied 64-wide embeddings keep every logit near 0, so RL cannot move it
+               ):
     "A small random Llama and a byte-level tokenizer, built locally in a fraction of a second"
     tok = tiny_tokenizer()
     cfg = LlamaConfig(vocab_size=len(tok), hidden_size=hidden_size, intermediate_size=2 * hidden_size, num_hidden_layers=num_layers,
                       num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024, tie_word_embeddings=True,
-                      bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id, pad_token_id=tok.pad_token_id)
+                      bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id, pad_token_id=tok.pad_token_id, initializer_range=init_std)
     with torch.random.fork_rng(devices=[]):
         torch.manual_seed(seed)
         model = AutoModelForCausalLM.from_config(cfg, dtype=torch.float32).to(device)

@@ -124,8 +124,11 @@ def instrument_tests(tests:str) -> tuple:
     class Rewrite(ast.NodeTransformer):
         def visit_Assert(self, node):
             asserts.append(ast.unparse(node))
+            t = node.test  # `assert L == R` records both sides, so a failure can say what L was (the repair loop's feedback)
+            eq = isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
+            body, extra = (ast.Tuple([t.left, t.comparators[0]], ast.Load()), [ast.Constant(ast.unparse(t.left))]) if eq else (t, [])
             call = ast.Call(ast.Name("__rlkit_assert__", ast.Load()),
-                            [ast.Constant(len(asserts) - 1), ast.Lambda(ast.arguments([], [], None, [], [], None, []), node.test)], [])
+                            [ast.Constant(len(asserts) - 1), ast.Lambda(ast.arguments([], [], None, [], [], None, []), body)] + extra, [])
             return ast.copy_location(ast.Expr(call), node)
     tree = ast.fix_missing_locations(Rewrite().visit(tree))
     return compile(tree, "<tests>", "exec"), asserts
@@ -611,14 +614,23 @@ def _definition_verdict(ready:dict, entry_point:str):
     return None, ""
 
 # %% ../nbs/03_sandbox.ipynb #79e52daa
+def _short_repr(v, limit:int=200) -> str:
+    s = repr(v)
+    return s if len(s) <= limit else s[:limit] + "..."
+
 def _run_tests(r:_Box, test_code, asserts:list, names:list, entry_point:str, seen:set, failed:dict, state:dict):
     "Run the instrumented tests in the trainer with proxies for the candidate's functions, recording each assert"
-    def record(i, check):
+    def record(i, check, left_src=None):  # left_src: `L` of an `assert L == R`, whose value `check` returns with R's
         seen.add(i)
-        try: ok = bool(check())
+        try:
+            value = check()
+            ok = bool(value[0] == value[1]) if left_src is not None else bool(value)  # plain data from decode_value
         except (_Stop, _Channel_closed): failed.setdefault(i, f"{asserts[i]}  ->  the sandbox stopped during this test"); raise
         except Exception as e: failed.setdefault(i, f"{asserts[i]}  ->  {type(e).__name__}: {e}"); return
-        if not ok: state["wrong"] += 1; failed.setdefault(i, f"{asserts[i]}  ->  assertion failed")
+        if not ok:
+            state["wrong"] += 1
+            got = f": {left_src} is {_short_repr(value[0])}" if left_src is not None else ""
+            failed.setdefault(i, f"{asserts[i]}  ->  assertion failed{got}")
     env = {str(n): _Proxy(r, str(n), state) for n in names}
     env.update(__rlkit_assert__=record, __name__="__rlkit_tests__")
     if entry_point: env["candidate"] = env[entry_point]

@@ -1,0 +1,153 @@
+"""The training run: GRPO learns (single- and multi-turn), resume after SIGKILL reproduces the next step, the divergence guard
+rolls back and stops, and bad input gets a clear error without losing what was written."""
+import json, math, os, subprocess, sys
+from pathlib import Path
+
+import pytest
+import torch
+
+import rlkit.train as T
+from rlkit.core import Trajectory, read_jsonl
+from rlkit.train import RunError, checkpoints, read_metrics, train
+from toys import lowercase, lowercase_check, toy_config, toy_tasks
+
+HERE = Path(__file__).parent
+COMPARED = ("reward_mean", "reward_std", "loss", "kl", "clip_frac", "entropy", "grad_norm", "tokens", "sequences", "zero_var_groups")
+
+
+def _rewards(rows): return [r["reward_mean"] for r in rows]
+
+
+def test_grpo_learns_a_toy_reward(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=25, checkpoint_every=100)
+    train(cfg, rewards={"a": lowercase}, log=lambda s: None)
+    r = _rewards(read_metrics(tmp_path / "run")[0])
+    start, end = sum(r[:3]) / 3, sum(r[-3:]) / 3
+    print(f"mean reward: first 3 steps {start:.3f}, last 3 steps {end:.3f}")
+    assert start < 0.2 and end > 0.6 and end > 3 * start, r
+
+
+def test_grpo_learns_through_repair_turns(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=40, checkpoint_every=100, grpo={"attempts": 2, "gamma": 0.5})
+    train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
+    rows = read_metrics(tmp_path / "run")[0]
+    r = _rewards(rows)
+    print("mean reward per step:", [round(x, 2) for x in r])
+    assert sum(r[:3]) / 3 < 0.1 and sum(r[-3:]) / 3 > 0.4, r
+    trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
+    two = [t for t in trajs if len(t.turns) == 2]
+    assert two and all(t.turns[0].feedback.startswith("Your code ran, but a test failed.") for t in two)
+    assert all(t.rewards["discount"] == 0.5 for t in two) and all(t.rewards["discount"] == 1.0 for t in trajs if len(t.turns) == 1)
+    # second attempts, which only see the feedback context, improve too: their tokens were trained on
+    late = [lowercase(None, [t.turns[1].completion])[0] for t in two if t.step > 30]
+    early = [lowercase(None, [t.turns[1].completion])[0] for t in two if t.step <= 3]
+    assert not late or sum(late) / len(late) > sum(early) / len(early), (early, late)
+    passed = [x["pass_rate"] for x in rows]
+    assert sum(passed[-5:]) / 5 > sum(passed[:5]) / 5 + 0.3 and max(x["fix_rate"] for x in rows) > 0.3, passed
+
+
+def _toy_run(run, *args):
+    return subprocess.run([sys.executable, str(HERE / "toys.py"), str(run), *args], capture_output=True, text=True, timeout=300,
+                          env=os.environ | {"PYTHONPATH": str(HERE)})
+
+
+def test_resume_after_sigkill_reproduces_the_next_step(tmp_path):
+    full = _toy_run(tmp_path / "full")
+    assert full.returncode == 0, full.stderr
+    killed = _toy_run(tmp_path / "killed", "--kill-at-step", "5")
+    assert killed.returncode == -9, (killed.returncode, killed.stderr[-2000:])  # SIGKILL in the middle of step 5
+    assert [p.name for p in checkpoints(tmp_path / "killed")] == ["step-000002", "step-000004"]
+    assert [r["step"] for r in read_metrics(tmp_path / "killed")[0]] == [1, 2, 3, 4]
+    resumed = _toy_run(tmp_path / "killed", "--resume")
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    a, b = read_metrics(tmp_path / "full")[0], read_metrics(tmp_path / "killed")[0]
+    assert [r["step"] for r in b] == [1, 2, 3, 4, 5, 6]
+    for s in (4, 5, 6):  # step 5 is the first after resuming
+        assert {k: a[s - 1][k] for k in COMPARED} == {k: b[s - 1][k] for k in COMPARED}, s
+    assert [e["event"] for e in read_metrics(tmp_path / "killed")[1]] == ["resume"]
+    assert len(read_jsonl(tmp_path / "killed" / "trajectories.jsonl")) == 6 * 2 * 8
+
+
+def test_checkpoint_write_is_atomic(tmp_path, monkeypatch):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=2, checkpoint_every=1)
+    real = torch.save
+    def crash_on_step_2(obj, path, *a, **k):
+        if obj.get("step") == 2: raise OSError("disk full (simulated)")
+        return real(obj, path, *a, **k)
+    monkeypatch.setattr(T.torch, "save", crash_on_step_2)
+    with pytest.raises(OSError, match="simulated"): train(cfg, rewards={"a": lowercase}, log=lambda s: None)
+    monkeypatch.undo()
+    assert [p.name for p in checkpoints(tmp_path / "run")] == ["step-000000", "step-000001"]  # step 1 intact, no half step 2
+    res = train(T.TrainConfig(steps=2), resume=tmp_path / "run", rewards={"a": lowercase}, log=lambda s: None)
+    assert res["metrics"]["step"] == 2 and not list((tmp_path / "run" / "checkpoints").glob(".tmp-*"))
+
+
+def test_divergence_guard_rolls_back_and_lowers_the_lr(tmp_path, monkeypatch):
+    real, calls = T.grpo_step, {"n": 0}
+    def nan_once(*a, **k):
+        calls["n"] += 1
+        m = real(*a, **k)
+        return m | {"loss": float("nan"), "stepped": False} if calls["n"] == 3 else m
+    monkeypatch.setattr(T, "grpo_step", nan_once)
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=4, checkpoint_every=2)
+    lines = []
+    train(cfg, rewards={"a": lowercase}, log=lines.append)
+    rows, events = read_metrics(tmp_path / "run")
+    assert [r["step"] for r in rows] == [1, 2, 3, 4]
+    assert [(e["event"], e["step"], e["to_step"]) for e in events] == [("rollback", 3, 2)]
+    assert "not finite" in events[0]["reason"] and any("rolled back to step 2" in l for l in lines)
+    assert [r["lr"] for r in rows] == [cfg.grpo.lr] * 2 + [cfg.grpo.lr / 2] * 2
+    assert all(math.isfinite(r["loss"]) for r in rows)
+
+
+def test_divergence_twice_stops_with_a_clear_message(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=2, max_kl=1e-9, grpo={"beta": 0.04})
+    with pytest.raises(RunError, match="again after rolling back.*last good checkpoint"):
+        train(cfg, rewards={"a": lowercase}, log=lambda s: None)
+    events = read_metrics(tmp_path / "run")[1]
+    assert [e["event"] for e in events] == ["rollback", "stopped"] and "max_kl" in events[0]["reason"]
+    assert checkpoints(tmp_path / "run")  # what was written is still there
+
+
+def _cli(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "rlkit.train", *args], capture_output=True, text=True, timeout=300, env=env)
+
+
+def test_cli_unknown_option_and_bad_task_file(tmp_path):
+    r = _cli("train", "--bogus")
+    assert r.returncode == 2 and "unrecognized arguments: --bogus" in r.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x/1", "domain": "code", "prompt": "p"}\n{broken\n')
+    r = _cli("train", "--tasks", str(bad), "--out", str(tmp_path / "run"))
+    assert r.returncode == 2 and str(bad) in r.stderr and "line" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_cli_train_tiny_and_resume_needs_no_other_options(tmp_path):
+    tasks = toy_tasks(tmp_path / "toy.jsonl")
+    # the toy domain has no built-in reward: the error says so before anything is written
+    r = _cli("train", "--model", "tiny", "--tasks", tasks, "--out", str(tmp_path / "run"), "--steps", "1")
+    assert r.returncode == 2 and "write a reward" in r.stderr and not (tmp_path / "run").exists(), r.stderr[-2000:]
+    r = _cli("train", "--model", "tiny", "--tasks", "code", "--out", str(tmp_path / "run"), "--steps", "1", "--eval-samples", "0",
+             "--group-size", "2", "--max-new-tokens", "8")
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "step   1 | reward" in r.stdout and (tmp_path / "run" / "plots" / "reward.png").exists()
+    r = _cli("train", "--resume", str(tmp_path / "run"), "--lr", "1")
+    assert r.returncode == 2 and "only --steps may change" in r.stderr
+    r = _cli("train", "--model", "tiny", "--out", str(tmp_path / "run"))
+    assert r.returncode == 1 and "--resume" in r.stderr
+
+
+def test_cli_missing_firejail_is_a_clear_error(tmp_path):
+    env = os.environ | {"PATH": str(tmp_path)}  # no firejail on this PATH
+    r = _cli("train", "--model", "tiny", "--sandbox", "firejail", "--out", str(tmp_path / "run"), env=env)
+    assert r.returncode == 2 and "firejail is not installed" in r.stderr and not (tmp_path / "run").exists(), r.stderr[-2000:]
+
+
+def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
+    import rlkit.models
+    def oom(*a, **k): raise RuntimeError("[enforce fail at alloc_cpu.cpp:121] DefaultCPUAllocator: not enough memory: you tried to allocate 1 GB")
+    monkeypatch.setattr(rlkit.models, "load_policy", oom)
+    cfg = T.TrainConfig(out=str(tmp_path / "run"), eval_samples=0, sandbox="subprocess")
+    with pytest.raises(RunError, match="--quantization 4bit"): train(cfg)
+    assert not (tmp_path / "run").exists()

@@ -1,0 +1,46 @@
+"""Toy tasks and rewards that the tiny random model can learn in seconds, for the training tests.
+Run as a script, it trains (or resumes) a toy run: `python tests/toys.py RUN_DIR [--kill-at-step K] [--resume]`."""
+import os, signal, sys
+from pathlib import Path
+
+from rlkit.core import ExecResult, Task, write_jsonl
+from rlkit.grpo import GRPOConfig
+from rlkit.train import TrainConfig, train
+
+
+def lowercase(tasks, completions, results=None):
+    "The fraction of characters that are lowercase ASCII letters: a dense toy reward (about 0.1 for the random tiny model)"
+    return [sum(ch in "abcdefghijklmnopqrstuvwxyz" for ch in c) / max(1, len(c)) for c in completions]
+
+
+def lowercase_check(tasks, completions):
+    "A toy executor: 'passed' when at least 60% of the characters are lowercase letters, else 'failed' with feedback"
+    out = []
+    for f in lowercase(tasks, completions):
+        out.append(ExecResult("passed", 1, 1) if f >= 0.6 else ExecResult("failed", 0, 1, detail=f"only {f:.0%} of the characters are lowercase letters"))
+    return out
+
+
+def toy_tasks(path, n:int=4) -> str:
+    write_jsonl(path, [Task(f"toy/{i}", "toy", f"Say a{i}.") for i in range(n)], append=False)
+    return str(path)
+
+
+def toy_config(run_dir, tasks_file, **kw) -> TrainConfig:
+    grpo = dict(group_size=8, max_new_tokens=16, attempts=1, lr=1e-2, beta=0.0) | kw.pop("grpo", {})
+    return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir), eval_samples=0, **({"steps": 6, "checkpoint_every": 2} | kw),
+                       grpo=GRPOConfig(**grpo))
+
+
+if __name__ == "__main__":
+    run, args = Path(sys.argv[1]), sys.argv[2:]
+    kill_at = int(args[args.index("--kill-at-step") + 1]) if "--kill-at-step" in args else None
+    calls = {"n": 0}
+
+    def reward(tasks, completions, results=None):
+        calls["n"] += 1  # one call per step (attempts=1, no evaluation)
+        if kill_at is not None and calls["n"] == kill_at: os.kill(os.getpid(), signal.SIGKILL)  # die in the middle of that step
+        return lowercase(tasks, completions)
+
+    if "--resume" in args: train(resume=run, rewards={"a": reward})
+    else: train(toy_config(run, toy_tasks(run.parent / f"{run.name}-tasks.jsonl")), rewards={"a": reward})
