@@ -12,6 +12,8 @@ from pathlib import Path
 import logging
 # bitsandbytes tries to fetch an optional CPU kernel from the hub at import and warns when it cannot: rlkit runs without it
 logging.getLogger("bitsandbytes.backends.cpu.ops").setLevel(logging.ERROR)
+# peft still reads transformers' old `is_gradient_checkpointing` name, which warns on every LoRA model: not the user's to fix
+warnings.filterwarnings("ignore", message="`is_gradient_checkpointing` is deprecated", category=FutureWarning)
 
 import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer, LlamaConfig, PreTrainedTokenizerFast
@@ -147,7 +149,9 @@ def _wrap(model, tok, lora, adapter, quantization, r, alpha, dropout, target_mod
         from peft import prepare_model_for_kbit_training
         model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=gradient_checkpointing)
     elif gradient_checkpointing:
-        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        if hasattr(model, "activation_checkpointing_enable"):  # the name since transformers 5.x
+            model.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
+        else: model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         model.enable_input_require_grads()
     if adapter is not None: model = PeftModel.from_pretrained(model, adapter, is_trainable=True)
     elif lora:

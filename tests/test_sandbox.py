@@ -144,6 +144,7 @@ def test_warm_job_cannot_spoil_the_next(name):
 def test_warm_and_cold_give_the_same_verdicts():
     from test_sandbox_attacks import BROKEN, HACKS
     jobs = [(code, ADD_TESTS, "add") for _, code, _ in HACKS + BROKEN]
-    warm = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=3), warm=True).run_batch(jobs, workers=2)]
-    cold = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=3), warm=False).run_batch(jobs, workers=2)]
+    # no job here should time out; a generous limit keeps a slow moment (the file-system walk under load) from looking like a difference
+    warm = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=15), warm=True).run_batch(jobs, workers=2)]
+    cold = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=15), warm=False).run_batch(jobs, workers=2)]
     assert warm == cold

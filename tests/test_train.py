@@ -78,8 +78,11 @@ def test_checkpoint_write_is_atomic(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="simulated"): train(cfg, rewards={"a": lowercase}, log=lambda s: None)
     monkeypatch.undo()
     assert [p.name for p in checkpoints(tmp_path / "run")] == ["step-000000", "step-000001"]  # step 1 intact, no half step 2
+    with open(tmp_path / "run" / "trajectories.jsonl", "a") as f: f.write('{"task_id": "toy/1", "step": 2, "tur')  # a write cut short
     res = train(T.TrainConfig(steps=2), resume=tmp_path / "run", rewards={"a": lowercase}, log=lambda s: None)
     assert res["metrics"]["step"] == 2 and not list((tmp_path / "run" / "checkpoints").glob(".tmp-*"))
+    assert [t["step"] for t in read_jsonl(tmp_path / "run" / "trajectories.jsonl")] == [1] * 16 + [2] * 16
+    assert any("broken_line" in r for r in read_jsonl(tmp_path / "run" / "discarded.jsonl"))
 
 
 def test_divergence_guard_rolls_back_and_lowers_the_lr(tmp_path, monkeypatch):

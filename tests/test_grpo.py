@@ -1,0 +1,57 @@
+"""grpo_step at the edges: nothing to learn, everything excluded, micro-batches equal to one batch, KL after an update."""
+import copy
+
+import pytest
+import torch
+
+from rlkit.core import Trajectory
+from rlkit.generate import sample
+from rlkit.grpo import GRPOConfig, grpo_step
+from rlkit.models import tiny_policy
+
+
+def _episodes(model, tok, rewards, n=4):
+    torch.manual_seed(0)
+    s = sample(model, tok, ["say a", "say b"], n=n, max_new_tokens=8)
+    return [Trajectory(f"t/{int(s.group[i])}", int(s.group[i]), [s.turn(i)], reward=r) for i, r in enumerate(rewards)]
+
+
+def _lora(model): return {n: p.detach().clone() for n, p in model.named_parameters() if p.requires_grad}
+
+
+def test_equal_rewards_and_excluded_episodes_do_not_update():
+    model, tok = tiny_policy()
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-2)
+    before = _lora(model)
+    m = grpo_step(model, tok, opt, _episodes(model, tok, [0.5] * 8), GRPOConfig(group_size=4))
+    assert (m["zero_var_groups"], m["sequences"], m["stepped"], m["kl"]) == (2, 0, False, None)
+    m = grpo_step(model, tok, opt, _episodes(model, tok, [None] * 8), GRPOConfig(group_size=4))
+    assert (m["excluded"], m["sequences"], m["stepped"]) == (8, 0, False)
+    assert all(torch.equal(before[k], v) for k, v in _lora(model).items())
+
+
+def test_micro_batches_give_the_full_batch_gradient():
+    rewards = [1.0, 0.0, 0.5, 0.0, 0.2, 0.9, 0.4, 0.4]
+    out = []
+    for mb in (1, 3, 8):
+        model, tok = tiny_policy()
+        with torch.no_grad():  # a non-zero adapter, so every LoRA weight gets a gradient
+            for n, p in model.named_parameters():
+                if "lora_B" in n: p.normal_(0, 0.1, generator=torch.Generator().manual_seed(1))
+        opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=1.0)
+        grpo_step(model, tok, opt, _episodes(model, tok, rewards), GRPOConfig(group_size=4, micro_batch=mb, beta=0.04, max_grad_norm=1e9))
+        out.append(_lora(model))
+    for other in out[1:]:
+        for k in out[0]: torch.testing.assert_close(out[0][k], other[k], rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("norm", ["token", "sequence", "constant"])
+def test_kl_is_measured_against_the_adapter_free_base(norm):
+    model, tok = tiny_policy()
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=5e-2)
+    cfg = GRPOConfig(group_size=4, beta=0.04, norm=norm)
+    eps = _episodes(model, tok, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])
+    first = grpo_step(model, tok, opt, eps, cfg)
+    assert first["kl"] == pytest.approx(0.0, abs=1e-7)  # the fresh adapter is zero: policy == reference
+    second = grpo_step(model, tok, opt, copy.deepcopy(eps), cfg)
+    assert second["kl"] > 1e-6 and second["stepped"]
