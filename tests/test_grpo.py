@@ -55,3 +55,14 @@ def test_kl_is_measured_against_the_adapter_free_base(norm):
     assert first["kl"] == pytest.approx(0.0, abs=1e-7)  # the fresh adapter is zero: policy == reference
     second = grpo_step(model, tok, opt, copy.deepcopy(eps), cfg)
     assert second["kl"] > 1e-6 and second["stepped"]
+
+
+def test_grpo_step_on_a_4bit_base():
+    "QLoRA: the reference pass (adapter off) and the update both run on an NF4 base"
+    from rlkit.models import load_tiny_quantized
+    model, tok = load_tiny_quantized("4bit")
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=5e-2)
+    before = _lora(model)
+    m = grpo_step(model, tok, opt, _episodes(model, tok, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]), GRPOConfig(group_size=4, beta=0.04))
+    assert m["stepped"] and m["sequences"] == 8 and m["kl"] == pytest.approx(0.0, abs=1e-6)
+    assert any(not torch.equal(before[k], v) for k, v in _lora(model).items())
