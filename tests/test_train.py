@@ -154,3 +154,20 @@ def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
     cfg = T.TrainConfig(out=str(tmp_path / "run"), eval_samples=0, sandbox="subprocess")
     with pytest.raises(RunError, match="--quantization 4bit"): train(cfg)
     assert not (tmp_path / "run").exists()
+
+
+def test_dynamic_sampling_replaces_zero_variance_groups(tmp_path):
+    "Tasks toy/2 and toy/3 always score 0: their groups are replaced before the update, and they are sampled less"
+    def half_constant(tasks, completions, results=None):
+        return [v if t.id in ("toy/0", "toy/1") else 0.0 for t, v in zip(tasks, lowercase(tasks, completions))]
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=100,
+                     tasks_per_step=2, grpo={"dynamic_sampling": 2})
+    train(cfg, rewards={"r": half_constant}, log=lambda s: None)
+    rows = read_metrics(tmp_path / "run")[0]
+    trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
+    zero = {t.group_id for t in trajs if t.meta["zero_variance"]}
+    assert zero and all(g.split("/", 1)[1] in ("toy/2", "toy/3") for g in zero)
+    assert sum(r["zero_var_groups"] for r in rows) == len(zero) and any(r["groups"] > 2 for r in rows)
+    assert all(r["sequences"] == 16 for r in rows)  # every step still trained on two informative groups
+    state = torch.load(checkpoints(tmp_path / "run")[-1] / "state.pt", weights_only=False)
+    assert state["sampler"]["priority"]["toy/2"] < 1.0 or state["sampler"]["priority"]["toy/3"] < 1.0
