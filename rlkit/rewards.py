@@ -14,7 +14,7 @@ from .tasks import extract_answer, extract_code, _FENCE, _parses
 
 # %% auto #0
 __all__ = ['RewardFn', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'math_answer', 'code_block', 'json_keys',
-           'length_penalty', 'correct', 'score', 'trl_reward']
+           'length_penalty', 'check_correct_domains', 'correct', 'score', 'trl_reward']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -88,14 +88,18 @@ def length_penalty(target_chars:int=600, per_char:float=0.001) -> RewardFn:
 # %% ../nbs/05_rewards.ipynb #206b4b32
 _CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys}
 
+def check_correct_domains(tasks, hint:str="write a reward for them"):
+    "Raise `RewardError` when some task's domain has no `correct` reward (before anything is sampled, if you call it first)"
+    unknown = sorted({t.domain for t in tasks} - set(_CORRECT))
+    if unknown: raise RewardError(f"`correct` knows the domains {list(_CORRECT)}, not {unknown}: {hint}")
+
 def correct(tasks, completions, results) -> list[float]:
     "The domain's own correctness reward for each sample: tests (fraction), math answer, or JSON keys"
+    check_correct_domains(tasks)
     out = [0.0] * len(tasks)
     for domain, fn in _CORRECT.items():
         idx = [i for i, t in enumerate(tasks) if t.domain == domain]
         for i, v in zip(idx, fn([tasks[i] for i in idx], [completions[i] for i in idx], [results[i] for i in idx]) if idx else []): out[i] = v
-    unknown = sorted({t.domain for t in tasks} - set(_CORRECT))
-    if unknown: raise RewardError(f"`correct` knows the domains {list(_CORRECT)}, not {unknown}: write a reward for them")
     return out
 
 # %% ../nbs/05_rewards.ipynb #14b342fc

@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 from .core import DATA_DIR, Trajectory, load_tasks, read_jsonl, seed_everything, write_jsonl
 from .grpo import GRPOConfig, TaskSampler, grpo_step, zero_variance
 from .repair import repair_metrics, run_episodes
-from .rewards import correct
+from .rewards import check_correct_domains, correct
 
 # %% auto #0
 __all__ = ['BUNDLED', 'KEEP_CHECKPOINTS', 'TrainConfig', 'load_task_spec', 'eval_spec', 'collect', 'checkpoints',
@@ -324,11 +324,8 @@ def train(cfg:TrainConfig|None=None,
     if executor is None and any(t.domain == "code" for t in tasks + eval_tasks):
         from rlkit.sandbox import Sandbox
         sandbox = Sandbox(backend=cfg.sandbox)
-    if rewards is None:
-        from rlkit.rewards import _CORRECT
-        unknown = sorted({t.domain for t in tasks + eval_tasks} - set(_CORRECT))
-        if unknown: raise ValueError(f"the default reward `correct` scores the domains {list(_CORRECT)}, not {unknown}: "
-                                     "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
+    if rewards is None: check_correct_domains(tasks + eval_tasks, "the default reward cannot score them; "
+                                              "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     rewards = rewards or {"correct": correct}
     # 1. model, optimizer, task sampler, sampling generator
     seed_everything(cfg.seed)
