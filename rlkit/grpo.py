@@ -78,11 +78,11 @@ class TaskSampler:
 # %% ../nbs/08_grpo.ipynb #d850e760
 def clipped_surrogate(logp, # (B, T) logprobs under the policy being trained
                       old_logp, # (B, T) logprobs when the tokens were sampled
-                      adv, # (B,) one advantage per sequence
+                      adv, # (B,) one advantage per sequence (GRPO), or (B, T) one per token (PPO)
                       eps_low:float=0.2, eps_high:float=0.2):
     "Per-token clipped objective (to maximise) and where clipping was active"
     ratio = torch.exp(logp - old_logp)  # (B, T)
-    a = adv[:, None]  # (B, 1): every token of a sequence shares its advantage
+    a = adv[:, None] if adv.dim() == 1 else adv  # (B, 1): every token of a sequence shares its advantage; or (B, T)
     unclipped, clipped = ratio * a, ratio.clamp(1 - eps_low, 1 + eps_high) * a  # (B, T)
     return torch.minimum(unclipped, clipped), clipped < unclipped
 
@@ -135,7 +135,7 @@ class GRPOConfig:
     temperature:float = 1.0  # sampling temperature; the logprobs use the same
     attempts:int = 2  # turns per episode; 1 turns repair off
     gamma:float = 0.5  # reward discount per repair attempt
-    beta:float = 0.04  # KL coefficient; 0 skips the reference pass
+    beta:float = 0.04  # KL coefficient (PPO: the first value of its per-token KL penalty); 0 skips the reference pass
     eps_low:float = 0.2  # clip range below 1 (epsilon)
     eps_high:float = 0.2  # clip range above 1 (epsilon_high; DAPO uses 0.28)
     scale_std:bool = True  # divide advantages by the group std (scale_rewards)

@@ -1,4 +1,4 @@
-"""A GRPO training run: task sampling, the repair loop, updates, a run directory with every trajectory and metric, checkpoints that survive a kill, a divergence guard, and the before/after pass rate. `rlkit train` and `rlkit sample` on the command line.
+"""A GRPO or PPO training run: task sampling, the repair loop, updates, a run directory with every trajectory and metric, checkpoints that survive a kill, a divergence guard, and the before/after pass rate. `rlkit train` and `rlkit sample` on the command line.
 
 Docs: https://rlkit-dev.github.io/rlkit/train.html.md"""
 
@@ -16,25 +16,30 @@ from tqdm.auto import tqdm
 
 from .core import DATA_DIR, Trajectory, load_tasks, read_jsonl, seed_everything, write_jsonl
 from .grpo import GRPOConfig, TaskSampler, grpo_step, zero_variance
+from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import repair_metrics, run_episodes
 from .rewards import check_correct_domains, correct
 
 # %% auto #0
-__all__ = ['BUNDLED', 'KEEP_CHECKPOINTS', 'TrainConfig', 'load_task_spec', 'eval_spec', 'collect', 'checkpoints',
-           'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate', 'comparison_table', 'plot_metrics',
-           'RunError', 'divergence', 'roll_back', 'step_metrics', 'summary_line', 'train', 'config_from_args', 'main']
+__all__ = ['ALGOS', 'BUNDLED', 'KEEP_CHECKPOINTS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec', 'eval_spec', 'collect',
+           'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate', 'comparison_table',
+           'plot_metrics', 'RunError', 'divergence', 'roll_back', 'step_metrics', 'summary_line', 'train',
+           'config_from_args', 'main']
 
 # %% ../nbs/10_train.ipynb #acbe3582
+ALGOS = ("grpo", "ppo")
+
 @dataclass
 class TrainConfig:
     "What a training run trains on, for how long, and where it writes"
     tasks:str = "code"  # bundled domains and/or JSONL files with weights: "code", "code:3,math:1", "tasks.jsonl"
     eval_tasks:str|None = None  # held-out tasks, same syntax (default: the test split of the bundled domains in `tasks`)
+    algo:str = "grpo"  # "grpo", or "ppo": a value head, GAE and several epochs per rollout (options in the PPO group)
     model:str|None = None  # hub id or local directory; None: the embedded SmolLM2-135M-Instruct; "tiny": a random test model
     lora_r:int = 16  # LoRA rank
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
     gradient_checkpointing:bool = True  # recompute activations in the backward pass: less memory for long completions
-    steps:int = 4  # GRPO steps (4 fit the default run in 15 minutes on 2 CPU cores)
+    steps:int = 4  # update steps (4 GRPO steps fit the default run in 15 minutes on 2 CPU cores)
     tasks_per_step:int = 2  # tasks (groups) per step; each gets `grpo.group_size` episodes
     seed:int = 0  # seeds sampling, task order and the held-out evaluation
     out:str|None = None  # run directory (default: runs/<date-time>)
@@ -43,9 +48,16 @@ class TrainConfig:
     eval_samples:int = 2  # samples per held-out task before and after training; 0 skips the evaluation
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
+    ppo:PPOConfig = field(default_factory=PPOConfig)
+
+    def __post_init__(self):
+        if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
+        if self.algo == "ppo" and self.grpo.dynamic_sampling:
+            raise ValueError("dynamic_sampling replaces groups whose rewards are all equal, which only GRPO cannot learn from; "
+                             "PPO's critic learns from them: leave dynamic_sampling at 0 with algo='ppo'")
 
     @classmethod
-    def from_dict(cls, d:dict) -> TrainConfig: return cls(**(d | {"grpo": GRPOConfig(**d.get("grpo", {}))}))
+    def from_dict(cls, d:dict) -> TrainConfig: return cls(**(d | {"grpo": GRPOConfig(**d.get("grpo", {})), "ppo": PPOConfig(**d.get("ppo", {}))}))
 
 # %% ../nbs/10_train.ipynb #7632ba25
 BUNDLED = ("code", "math", "format")
@@ -127,8 +139,8 @@ def save_checkpoint(run_dir, step:int, model, optimizer, sampler:TaskSampler, ge
     for old in checkpoints(run_dir)[:-KEEP_CHECKPOINTS]: shutil.rmtree(old, ignore_errors=True)
     return final
 
-def load_checkpoint(path, model, optimizer, sampler:TaskSampler, generator) -> dict:
-    "Restore the adapter, optimizer, sampler and RNG states saved by `save_checkpoint`; returns the saved state"
+def load_checkpoint(path, model, optimizer, sampler:TaskSampler, generator, value_head=None, kl_ctl=None) -> dict:
+    "Restore the adapter, optimizer, sampler and RNG states saved by `save_checkpoint` (and PPO's value head and KL coefficient); returns the saved state"
     from peft import set_peft_model_state_dict
     from safetensors.torch import load_file
     path = Path(path)
@@ -137,7 +149,13 @@ def load_checkpoint(path, model, optimizer, sampler:TaskSampler, generator) -> d
     optimizer.load_state_dict(state["optimizer"])
     sampler.load_state_dict(state["sampler"])
     _set_rng_state(state["rng"], generator)
+    if value_head is not None: value_head.load_state_dict(state["value_head"])
+    if kl_ctl is not None: kl_ctl.value = state["kl_coef"]
     return state
+
+def _ppo_state(value_head, kl_ctl) -> dict:
+    "What a PPO checkpoint holds besides GRPO's: the critic and the (possibly adapted) KL coefficient"
+    return {} if value_head is None else {"value_head": value_head.state_dict(), "kl_coef": kl_ctl.value}
 
 # %% ../nbs/10_train.ipynb #dc4f3f39
 def _truncate_after(run_dir, step:int):
@@ -234,9 +252,10 @@ def divergence(m:dict, max_kl:float) -> str|None:
     return None
 
 # %% ../nbs/10_train.ipynb #806abad3
-def roll_back(run, checkpoint, failed_step:int, reason:str, lr:float, model, optimizer, sampler, generator, seed:int, log=print):
+def roll_back(run, checkpoint, failed_step:int, reason:str, lr:float, model, optimizer, sampler, generator, seed:int, log=print,
+              value_head=None, kl_ctl=None):
     "Return the run to `checkpoint` with half the learning rate and fresh samples; record the event. Returns (step, lr)"
-    state = load_checkpoint(checkpoint, model, optimizer, sampler, generator)
+    state = load_checkpoint(checkpoint, model, optimizer, sampler, generator, value_head, kl_ctl)
     lr = lr * 0.5; _set_lr(optimizer, lr)
     generator.manual_seed(seed + 7919 * failed_step)  # fresh samples: do not replay the batch that broke the run
     _truncate_after(run, state["step"])
@@ -252,6 +271,8 @@ def _memory_mb(device) -> float:
     if device.type == "cuda": return torch.cuda.max_memory_allocated(device) / 2 ** 20
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB: the process's peak so far
 
+PPO_METRICS = ("policy_loss", "value_loss", "vf_clip_frac", "explained_var", "kl_coef", "updates")
+
 def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:float, device) -> dict:
     "The record `metrics.jsonl` gets for one step"
     scored = [e for e in eps if e.reward is not None]
@@ -265,12 +286,14 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     m |= {"groups": len(groups), "zero_var_groups": sum(groups.values()), "excluded": len(eps) - len(scored),
           "truncated": sum(e.truncated for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "clip_frac", "entropy", "grad_norm", "sequences", "tokens")}
+    m |= {k: update[k] for k in PPO_METRICS if k in update}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
 
 def summary_line(m:dict) -> str:
     "One line per step for the log"
     pr = f"pass {m['pass_rate']:.2f} (first {m['pass_rate_first']:.2f}, fixed {m['fix_rate']:.2f}) | " if "pass_rate" in m else ""
     upd = f"kl {m['kl']:.4f}" if m.get("kl") is not None else "no update"
+    if m.get("value_loss") is not None: upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
             f"update {m['update_s']:.0f}s | {m['peak_mem_mb']:.0f} MB")
@@ -307,7 +330,7 @@ def train(cfg:TrainConfig|None=None,
           executor=None, # (tasks, completions) -> results; default: code runs in the sandbox
           log=None, # where summary lines go (default: tqdm.write)
          ) -> dict:
-    "Train with GRPO as configured, writing the run directory; returns the last step's metrics and the evaluation"
+    "Train with GRPO or PPO as configured, writing the run directory; returns the last step's metrics and the evaluation"
     log = log or tqdm.write
     # 0. configuration, tasks, held-out tasks and sandbox: all checked before anything is written
     if resume is not None: cfg = _read_config(Path(resume), cfg.steps if cfg is not None else None); run = Path(resume)
@@ -327,17 +350,20 @@ def train(cfg:TrainConfig|None=None,
     if rewards is None: check_correct_domains(tasks + eval_tasks, "the default reward cannot score them; "
                                               "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     rewards = rewards or {"correct": correct}
-    # 1. model, optimizer, task sampler, sampling generator
+    # 1. model (and PPO's value head and KL coefficient), optimizer, task sampler, sampling generator
     seed_everything(cfg.seed)
     model, tok = _load_model(cfg)
     device = next(model.parameters()).device
+    head = ValueHead(model.config.hidden_size, device) if cfg.algo == "ppo" else None
+    kl_ctl = KLController(cfg.grpo.beta, cfg.ppo.target_kl) if head is not None else None
     lr, step, faults = cfg.grpo.lr, 0, 0
-    optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=lr, weight_decay=0.0)
+    params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
+    optimizer = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
     sampler, gen = TaskSampler(tasks, weights, seed=cfg.seed), torch.Generator().manual_seed(cfg.seed)
     if resume is not None:
         ck = checkpoints(run)
         if not ck: raise RunError(f"cannot resume {run}: no complete checkpoint in {run / 'checkpoints'}")
-        state = load_checkpoint(ck[-1], model, optimizer, sampler, gen)
+        state = load_checkpoint(ck[-1], model, optimizer, sampler, gen, head, kl_ctl)
         step, lr = state["step"], state["lr"]; _set_lr(optimizer, lr)
         _truncate_after(run, step)
         write_jsonl(run / "metrics.jsonl", [{"event": "resume", "step": step, "checkpoint": ck[-1].name, "time": time.time()}])
@@ -345,7 +371,7 @@ def train(cfg:TrainConfig|None=None,
     else:
         run.mkdir(parents=True, exist_ok=True)
         (run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
-        save_checkpoint(run, 0, model, optimizer, sampler, gen, {"lr": lr})
+        save_checkpoint(run, 0, model, optimizer, sampler, gen, {"lr": lr} | _ppo_state(head, kl_ctl))
     evals = json.loads((run / "eval.json").read_text()) if (run / "eval.json").exists() else {}
     ev = dict(n=cfg.eval_samples, seed=cfg.seed, sandbox=sandbox, max_new_tokens=cfg.grpo.max_new_tokens, temperature=cfg.grpo.temperature)
     try:
@@ -354,14 +380,15 @@ def train(cfg:TrainConfig|None=None,
             (run / "eval.json").write_text(json.dumps(evals, indent=2))
             log(f"held-out pass rate before training: {evals['before']['pass_rate']:.1%} ({len(eval_tasks)} tasks x {cfg.eval_samples})")
         # 2. the loop: collect episodes, update, check, record, checkpoint
-        bar = tqdm(total=cfg.steps, initial=step, desc="GRPO", unit="step")
+        bar = tqdm(total=cfg.steps, initial=step, desc=cfg.algo.upper(), unit="step")
         m = {}
         while step < cfg.steps:
             t0 = time.time()
             if device.type == "cuda": torch.cuda.reset_peak_memory_stats(device)
             train_on, eps = collect(model, tok, sampler, cfg, step + 1, gen, sandbox, rewards, executor)
             rollout = {id(e.meta["seconds"]): e.meta["seconds"] for e in eps}.values()
-            upd = grpo_step(model, tok, optimizer, train_on, cfg.grpo)
+            if head is None: upd = grpo_step(model, tok, optimizer, train_on, cfg.grpo)
+            else: upd = ppo_step(model, head, tok, optimizer, train_on, cfg.grpo, cfg.ppo, kl_ctl)
             fault = divergence(upd, cfg.max_kl)
             if fault is not None:
                 faults += 1
@@ -371,7 +398,7 @@ def train(cfg:TrainConfig|None=None,
                     raise RunError(f"step {step + 1}: {fault}, again after rolling back with the learning rate lowered to {lr:.3g}. "
                                    f"The run stopped; its last good checkpoint is {last}. Try a lower --lr, a larger --beta "
                                    f"or --max-grad-norm smaller; or a larger --max-kl if the KL limit is too strict.")
-                step, lr = roll_back(run, last, step + 1, fault, lr, model, optimizer, sampler, gen, cfg.seed, log)
+                step, lr = roll_back(run, last, step + 1, fault, lr, model, optimizer, sampler, gen, cfg.seed, log, head, kl_ctl)
                 bar.n = step; bar.refresh()
                 continue
             step += 1
@@ -383,7 +410,7 @@ def train(cfg:TrainConfig|None=None,
             bar.update(1); bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             log(summary_line(m))
             if step % cfg.checkpoint_every == 0 or step == cfg.steps:
-                save_checkpoint(run, step, model, optimizer, sampler, gen, {"lr": lr})
+                save_checkpoint(run, step, model, optimizer, sampler, gen, {"lr": lr} | _ppo_state(head, kl_ctl))
                 faults = 0
                 plot_metrics(run)
         bar.close()
@@ -402,19 +429,24 @@ def train(cfg:TrainConfig|None=None,
     return {"run_dir": str(run), "metrics": m, "eval": evals}
 
 # %% ../nbs/10_train.ipynb #9ca8153d
-_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"]}
+_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"]}
+
+def _option_type(f, default):
+    "The type an option parses to: the default's, or the annotation's for a field that defaults to None"
+    if default is not None: return type(default)
+    return float if str(f.type).startswith("float") else int if str(f.type).startswith("int") else str
 
 def _add_fields(p:argparse.ArgumentParser, cls):
     "One option per dataclass field, its comment as the help"
     from fastcore.docments import docments
     docs = docments(cls)
     for f in dataclasses.fields(cls):
-        if f.name == "grpo": continue
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        if dataclasses.is_dataclass(default): continue  # a nested config: its fields get their own group
         doc = docs.get(f.name) or ""
         kw = dict(default=None, help=(doc if "default" in doc else f"{doc} (default: {default})").replace("%", "%%"))
         if isinstance(default, bool): p.add_argument("--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, **kw)
-        else: p.add_argument("--" + f.name.replace("_", "-"), type=type(default) if default is not None else str,
+        else: p.add_argument("--" + f.name.replace("_", "-"), type=_option_type(f, default),
                              choices=_CHOICES.get(f.name), metavar=None if f.name in _CHOICES else f.name.upper(), **kw)
 
 def _parser() -> argparse.ArgumentParser:
@@ -428,18 +460,20 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-new-tokens", type=int, default=128)
     s.add_argument("--temperature", type=float, default=0.7)
     s.add_argument("--seed", type=int, default=0)
-    t = sub.add_parser("train", help="train with GRPO (default: the embedded model on the bundled code tasks, repair on)",
-                       description="Train a LoRA adapter with GRPO and the repair loop, writing a run directory.")
+    t = sub.add_parser("train", help="train with GRPO or PPO (default: GRPO, the embedded model on the bundled code tasks, repair on)",
+                       description="Train a LoRA adapter with GRPO or PPO and the repair loop, writing a run directory.")
     t.add_argument("--resume", metavar="RUN_DIR", default=None, help="continue RUN_DIR from its last checkpoint (only --steps may change)")
     _add_fields(t, TrainConfig)
-    _add_fields(t.add_argument_group("GRPO"), GRPOConfig)
+    _add_fields(t.add_argument_group("GRPO", "sampling and update; with --algo ppo all but --scale-std and --dynamic-sampling apply too"), GRPOConfig)
+    _add_fields(t.add_argument_group("PPO", "used with --algo ppo"), PPOConfig)
     return p
 
 def config_from_args(args) -> TrainConfig:
     "A `TrainConfig` from parsed `rlkit train` options (unset options keep their defaults)"
     given = {k: v for k, v in vars(args).items() if v is not None and k not in ("command", "resume")}
-    names = {f.name for f in dataclasses.fields(GRPOConfig)}
-    return TrainConfig(**{k: v for k, v in given.items() if k not in names}, grpo=GRPOConfig(**{k: v for k, v in given.items() if k in names}))
+    g, p = {f.name for f in dataclasses.fields(GRPOConfig)}, {f.name for f in dataclasses.fields(PPOConfig)}
+    return TrainConfig(**{k: v for k, v in given.items() if k not in g | p}, grpo=GRPOConfig(**{k: v for k, v in given.items() if k in g}),
+                       ppo=PPOConfig(**{k: v for k, v in given.items() if k in p}))
 
 # %% ../nbs/10_train.ipynb #0d2ca364
 def main(argv:list[str]|None=None) -> int:

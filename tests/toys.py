@@ -1,5 +1,5 @@
 """Toy tasks and rewards that the tiny random model can learn in seconds, for the training tests.
-Run as a script, it trains (or resumes) a toy run: `python tests/toys.py RUN_DIR [--kill-at-step K] [--resume]`."""
+Run as a script, it trains (or resumes) a toy run: `python tests/toys.py RUN_DIR [--kill-at-step K] [--resume] [--algo ppo]`."""
 import os, signal, sys
 from pathlib import Path
 
@@ -11,6 +11,11 @@ from rlkit.train import TrainConfig, train
 def lowercase(tasks, completions, results=None):
     "The fraction of characters that are lowercase ASCII letters: a dense toy reward (about 0.1 for the random tiny model)"
     return [sum(ch in "abcdefghijklmnopqrstuvwxyz" for ch in c) / max(1, len(c)) for c in completions]
+
+
+def lowercase_plus_bonus(tasks, completions, results=None):
+    "`lowercase` plus 0.25 x the task's number: tasks of unequal difficulty, whose baselines PPO's critic must learn"
+    return [f + 0.25 * int(t.id.rsplit("/", 1)[1]) for f, t in zip(lowercase(tasks, completions), tasks)]
 
 
 def lowercase_check(tasks, completions):
@@ -43,4 +48,6 @@ if __name__ == "__main__":
         return lowercase(tasks, completions)
 
     if "--resume" in args: train(resume=run, rewards={"a": reward})
-    else: train(toy_config(run, toy_tasks(run.parent / f"{run.name}-tasks.jsonl")), rewards={"a": reward})
+    else:
+        algo = args[args.index("--algo") + 1] if "--algo" in args else "grpo"
+        train(toy_config(run, toy_tasks(run.parent / f"{run.name}-tasks.jsonl"), algo=algo), rewards={"a": reward})
