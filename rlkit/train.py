@@ -235,7 +235,8 @@ def plot_metrics(run_dir) -> list[Path]:
     fig = Figure(figsize=(6, 3.5)); ax = fig.subplots()
     for k, label in (("pass_rate", "pass rate"), ("pass_rate_first", "first attempt"), ("fix_rate", "fix rate")):
         if any(k in r for r in rows): ax.plot(x, [r.get(k, np.nan) for r in rows], label=label)
-    ax.set_xlabel("step"); ax.set_ylim(-0.02, 1.02); ax.legend(fontsize=8); fig.tight_layout()
+    ax.set_xlabel("step"); ax.set_ylim(-0.02, 1.02); fig.tight_layout()
+    if ax.lines: ax.legend(fontsize=8)  # a run without code tasks has no pass rates to draw
     fig.savefig(out / "pass_rate.png", dpi=100)
     return [out / "reward.png", out / "pass_rate.png"]
 
