@@ -144,7 +144,11 @@ def test_warm_job_cannot_spoil_the_next(name):
 def test_warm_and_cold_give_the_same_verdicts():
     from test_sandbox_attacks import BROKEN, HACKS
     jobs = [(code, ADD_TESTS, "add") for _, code, _ in HACKS + BROKEN]
+    # `stack_frames` returns whatever int it finds in the interpreter's frames, so how many asserts it passes depends on
+    # incidental state (a pid, a counter); its verdict is always "failed", and only that is compared for it
+    names = [name for name, _, _ in HACKS + BROKEN]
+    def outcome(name, r): return (r.verdict,) if name == "stack_frames" else (r.verdict, r.tests_passed)
     # no job here should time out; a generous limit keeps a slow moment (the file-system walk under load) from looking like a difference
-    warm = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=15), warm=True).run_batch(jobs, workers=2)]
-    cold = [(r.verdict, r.tests_passed) for r in Sandbox("firejail", Limits(timeout_s=15), warm=False).run_batch(jobs, workers=2)]
+    warm = [outcome(n, r) for n, r in zip(names, Sandbox("firejail", Limits(timeout_s=15), warm=True).run_batch(jobs, workers=2))]
+    cold = [outcome(n, r) for n, r in zip(names, Sandbox("firejail", Limits(timeout_s=15), warm=False).run_batch(jobs, workers=2))]
     assert warm == cold
