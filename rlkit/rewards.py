@@ -37,6 +37,12 @@ def tests_all(tasks, completions, results) -> list[float]:
     return [float(_result(t, r).passed) for t, r in zip(tasks, results)]
 
 # %% ../nbs/05_rewards.ipynb #9bc86c22
+def _program(task:Task, completion:str) -> str:
+    "The code that runs: the completion's code, after the task's `code_prompt` when it has one (HumanEval: its imports and helpers)"
+    code = extract_code(completion, task.entry_point)
+    prompt = task.meta.get("code_prompt")
+    return f"{prompt.rstrip()}\n\n{code}" if prompt else code  # the model's definition replaces the prompt's stub
+
 def execute(tasks:list[Task], completions:list[str], sandbox=None, workers:int=2) -> list[ExecResult|None]:
     "Extract and run the code of every code-task completion in one sandbox batch (None for other domains)"
     from rlkit.sandbox import Sandbox
@@ -44,7 +50,7 @@ def execute(tasks:list[Task], completions:list[str], sandbox=None, workers:int=2
     out = [None] * len(tasks)
     if not idx: return out
     sb = sandbox or Sandbox()
-    jobs = [(extract_code(completions[i], tasks[i].entry_point), tasks[i].tests, tasks[i].entry_point) for i in idx]
+    jobs = [(_program(tasks[i], completions[i]), tasks[i].tests, tasks[i].entry_point) for i in idx]
     for i, r in zip(idx, sb.run_batch(jobs, workers=workers)): out[i] = r
     return out
 

@@ -187,7 +187,8 @@ def read_metrics(run_dir) -> tuple[list[dict], list[dict]]:
 
 # %% ../nbs/10_train.ipynb #441fcea7
 def evaluate(model, tokenizer, tasks:list, n:int=2, seed:int=0, sandbox=None, max_new_tokens:int=192,
-             temperature:float=1.0, batch:int=32, desc:str="eval") -> dict:
+             temperature:float=1.0, batch:int=32, desc:str="eval",
+             keep:bool=False) -> dict: # also return the sampled episodes, under "episodes"
     "Sampled pass rate of `model` on `tasks`, overall and per domain"
     g = torch.Generator().manual_seed(seed)
     per = max(1, batch // n)
@@ -201,7 +202,7 @@ def evaluate(model, tokenizer, tasks:list, n:int=2, seed:int=0, sandbox=None, ma
     for d in sorted({e.domain for e in ok}):
         dd = [e for e in ok if e.domain == d]
         out[f"pass_rate.{d}"] = sum(e.rewards["correct"] >= 1.0 for e in dd) / len(dd)
-    return out
+    return out | ({"episodes": eps} if keep else {})
 
 def comparison_table(before:dict, after:dict) -> str:
     "The before/after pass rates as a text table"

@@ -1,0 +1,123 @@
+"""The trajectory viewer and the run plots on a run directory made by a short tiny_policy() run with the repair loop on."""
+import html, json
+from pathlib import Path
+
+import pytest
+
+from rlkit.core import Trajectory, read_jsonl
+from rlkit.train import train
+from rlkit.widgets import FILTERS, TrajectoryViewer, keep, load_trajectories, plot_run
+from toys import lowercase, lowercase_check, toy_config, toy_tasks
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("widgets")
+    cfg = toy_config(tmp / "run", toy_tasks(tmp / "toy.jsonl"), steps=4, checkpoint_every=2, grpo={"attempts": 2, "group_size": 4})
+    train(cfg, rewards={"lowercase": lowercase}, executor=lowercase_check, log=lambda s: None)
+    return tmp / "run"
+
+
+def test_viewer_shows_each_group_with_rewards_verdicts_and_repairs(run):
+    v = TrajectoryViewer(run)
+    assert list(v.step.options) == [1, 2, 3, 4] and v.step.value == 4
+    for step in (1, 4):
+        v.step.value = step
+        for task in v.task.options:
+            v.task.value = task
+            group = v.group()
+            assert len(group) == 4 and {t.task_id for t in group} == {task} and {t.step for t in group} == {step}
+            for t in group:
+                assert html.escape(t.turns[0].completion) in v.body.value and f"reward {t.reward:.3f}" in v.body.value
+                assert f"tests {t.turns[0].result.tests_passed}/{t.turns[0].result.tests_total}" in v.body.value
+    repaired = [t for t in load_trajectories(run) if len(t.turns) == 2]
+    assert repaired
+    v.step.value, v.task.value = repaired[0].step, repaired[0].task_id
+    assert "attempt 2" in v.body.value and html.escape(repaired[0].turns[0].feedback.splitlines()[0]) in v.body.value
+
+
+def test_filters_and_domain(run):
+    v = TrajectoryViewer(run)
+    trajs = load_trajectories(run)
+    for f in FILTERS:
+        v.filter.value = f
+        for step in v.step.options:
+            v.step.value = step
+            want = sorted({t.task_id for t in trajs if t.step == step and keep(t, f)})
+            assert list(v.task.options) == want, (f, step)
+    v.filter.value, v.domain.value = "all", "toy"
+    assert v.task.options
+    v.filter.value = "timeout"  # no toy episode times out
+    assert list(v.task.options) == [] and "nothing matches" in v.body.value
+
+
+def test_viewer_follows_a_live_run(run, tmp_path):
+    live = tmp_path / "live"
+    live.mkdir()
+    (live / "config.json").write_text((run / "config.json").read_text())
+    lines = (run / "trajectories.jsonl").read_text().splitlines()
+    (live / "trajectories.jsonl").write_text("\n".join(lines[:8]) + "\n" + lines[8][:40])  # step 1, and a line still being written
+    v = TrajectoryViewer(live)
+    assert list(v.step.options) == [1] and len(v.trajs) == 8
+    (live / "trajectories.jsonl").write_text("\n".join(lines) + "\n")
+    v.refresh()
+    assert list(v.step.options) == [1, 2, 3, 4] and v.step.value == 1  # the chosen step stays
+
+
+def test_not_a_run_directory(tmp_path):
+    with pytest.raises(FileNotFoundError, match="not a run directory"): TrajectoryViewer(tmp_path)
+
+
+def test_viewer_state_embeds_in_a_standalone_page(run, tmp_path):
+    "ipywidgets' embed writes the viewer's state, completions and rewards included, into one HTML file"
+    v = TrajectoryViewer(run)
+    text = v.save_html(tmp_path / "viewer.html").read_text()
+    t = v.group()[0]
+    state = json.loads(text.split('<script type="application/vnd.jupyter.widget-state+json">', 1)[1].split("</script>", 1)[0])
+    values = [m["state"].get("value") for m in state["state"].values()]
+    assert any(isinstance(x, str) and html.escape(t.turns[0].completion) in x and f"reward {t.reward:.3f}" in x for x in values)
+
+
+def test_plot_run_overlays_runs(run, tmp_path):
+    fig = plot_run(run, run, labels=["a", "b"])
+    assert len(fig.axes) == 9 and len(fig.axes[0].lines) == 2
+    fig.savefig(tmp_path / "run.png")
+    assert (tmp_path / "run.png").stat().st_size > 10_000
+
+
+RENDERER = ROOT / ".venv" / "share" / "rlkit" / "html-manager-1.0.15" / "dist" / "embed.js"
+
+
+def test_viewer_renders_in_headless_chromium(run, tmp_path):
+    "The standalone page, opened in headless Chromium, shows a completion and its reward; a screenshot goes to test-output/"
+    import shutil
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver = shutil.which("chromedriver")
+    assert driver and shutil.which("chromium") and RENDERER.exists(), \
+        "the browser test needs chromium, chromium-driver and the widget renderer: run `bash scripts/setup_browser.sh` (the test command does)"
+    v = TrajectoryViewer(run)
+    repaired = next(t for t in v.trajs if len(t.turns) == 2)  # a group with a repair attempt: the richest view
+    v.step.value, v.task.value = repaired.step, repaired.task_id
+    page = v.save_html(tmp_path / "viewer.html", embed_url=RENDERER.as_uri())
+    opts = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--window-size=1400,1000"): opts.add_argument(a)
+    browser = webdriver.Chrome(options=opts, service=Service(driver))
+    try:
+        browser.get(page.as_uri())
+        WebDriverWait(browser, 30).until(lambda b: "attempt 2" in b.find_element("tag name", "body").text)
+        text = browser.find_element("tag name", "body").text
+        out = ROOT / "test-output" / "widgets"
+        out.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(out / "viewer.png"))
+    finally:
+        browser.quit()
+    for t in v.group():
+        assert f"reward {t.reward:.3f}" in text
+        assert t.turns[0].result.detail in text  # the sandbox's (here: the toy executor's) detail of each attempt
+    shown = [t for t in v.group() if t.turns[0].completion.strip()]
+    assert any(t.turns[0].completion.strip()[:12] in text for t in shown), "no completion's text on the page"
+    assert (out / "viewer.png").stat().st_size > 20_000
