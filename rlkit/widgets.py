@@ -11,7 +11,7 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from .core import Trajectory, read_jsonl
+from .core import Trajectory
 from .tasks import extract_code
 from .train import read_metrics
 
