@@ -9,7 +9,7 @@ from __future__ import annotations
 import json, math, os, random
 from dataclasses import dataclass, field, fields, asdict
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 import torch
@@ -155,17 +155,22 @@ def write_jsonl(path, records:Iterable, append:bool=True):
         f.flush()
 
 # %% ../nbs/00_core.ipynb #b6e25957
-def read_jsonl(path, cls=None) -> list:
+def read_jsonl(path, cls=None,
+               torn_tail:Callable|None=None, # called with a broken *last* line instead of raising
+              ) -> list:
     "Read `path` back, as dicts or as instances of `cls`; a broken line raises an error naming file and line"
     out = []
-    with open(path, encoding="utf-8") as f:
-        for i, line in enumerate(f, 1):
-            if not line.strip(): continue
-            try: d = json.loads(line)
-            except json.JSONDecodeError as e: raise ValueError(f"{path}, line {i}: broken JSON ({e.msg} at column {e.colno})") from None
-            if cls is None: out.append(d); continue
-            try: out.append(cls.from_dict(d))
-            except (TypeError, ValueError) as e: raise ValueError(f"{path}, line {i}: not a valid {cls.__name__}: {e}") from None
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    last = max((i for i, l in enumerate(lines, 1) if l.strip()), default=0)
+    for i, line in enumerate(lines, 1):
+        if not line.strip(): continue
+        try: d = json.loads(line)
+        except json.JSONDecodeError as e:
+            if i == last and torn_tail is not None: torn_tail(line); break
+            raise ValueError(f"{path}, line {i}: broken JSON ({e.msg} at column {e.colno})") from None
+        if cls is None: out.append(d); continue
+        try: out.append(cls.from_dict(d))
+        except (TypeError, ValueError) as e: raise ValueError(f"{path}, line {i}: not a valid {cls.__name__}: {e}") from None
     return out
 
 # %% ../nbs/00_core.ipynb #8006f7c2

@@ -11,7 +11,8 @@ from collections import Counter
 from pathlib import Path
 
 from .core import write_jsonl
-from .train import evaluate as sampled_pass_rate
+from .train import comparison, evaluate as sampled_pass_rate
+_all_ = ["comparison"]
 
 # %% auto #0
 __all__ = ['pass_at_k', 'pass_at_ks', 'evaluate', 'comparison']
@@ -62,18 +63,3 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
     if save is not None: write_jsonl(save, eps, append=False)
     verdicts = Counter(e.turns[0].result.verdict for e in eps if e.turns[0].result is not None)
     return res | pass_at_ks({t: tuple(v) for t, v in counts.items()}, ks) | {"counts": counts, "verdicts": dict(verdicts), "adapter": adapter}
-
-# %% ../nbs/11_eval.ipynb #e92e1add
-def comparison(results:dict, # column name -> result of `evaluate`
-               keys:tuple|None=None) -> str:
-    "A text table of pass rates and pass@k, one column per result, with the change against the first"
-    names = list(results)
-    first = results[names[0]]
-    keys = keys or tuple(k for k in first if k.startswith("pass@")) or tuple(k for k in first if k.startswith("pass_rate"))
-    lines = [f"{'':<16}" + "".join(f"{n:>12}" for n in names) + (f"{'change':>12}" if len(names) > 1 else "")]
-    for k in keys:
-        row = [results[n].get(k, float("nan")) for n in names]
-        lines.append(f"{k:<16}" + "".join(f"{v:>12.1%}" for v in row) + (f"{100 * (row[-1] - row[0]):>+9.1f} pts" if len(names) > 1 else ""))
-    r = first
-    lines.append(f"({r['tasks']} tasks x {r['n']} samples, T={r['temperature']}, seed {r['seed']})")
-    return "\n".join(lines)

@@ -6,12 +6,13 @@ Docs: https://rlkit-dev.github.io/rlkit/train.html.md"""
 
 # %% ../nbs/10_train.ipynb #4bb4f3f8
 from __future__ import annotations
-import argparse, dataclasses, json, math, os, random, resource, shutil, sys, time
+import argparse, dataclasses, io, json, math, os, random, resource, shutil, sys, time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import torch
+from matplotlib.figure import Figure  # no pyplot: works without a display, in threads and in tests
 from tqdm.auto import tqdm
 
 from .core import DATA_DIR, Trajectory, load_tasks, read_jsonl, seed_everything, write_jsonl
@@ -21,10 +22,10 @@ from .repair import repair_metrics, run_episodes
 from .rewards import check_correct_domains, correct
 
 # %% auto #0
-__all__ = ['ALGOS', 'BUNDLED', 'KEEP_CHECKPOINTS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec', 'eval_spec', 'collect',
-           'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate', 'comparison_table',
-           'plot_metrics', 'RunError', 'divergence', 'roll_back', 'step_metrics', 'summary_line', 'train',
-           'config_from_args', 'main']
+__all__ = ['ALGOS', 'BUNDLED', 'KEEP_CHECKPOINTS', 'PANELS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec', 'eval_spec',
+           'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate', 'comparison',
+           'RunFigure', 'plot_run', 'plot_metrics', 'RunError', 'divergence', 'roll_back', 'step_metrics',
+           'summary_line', 'train', 'config_from_args', 'main']
 
 # %% ../nbs/10_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -164,14 +165,8 @@ def _truncate_after(run_dir, step:int):
     for name in ("metrics.jsonl", "trajectories.jsonl"):
         path = run_dir / name
         if not path.exists(): continue
-        rows, lines = [], path.read_text(encoding="utf-8").splitlines()
-        gone = []
-        for i, line in enumerate(lines):
-            if not line.strip(): continue
-            try: rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                if i < len(lines) - 1: raise ValueError(f"{path}, line {i + 1}: broken JSON before the last line; the file was edited?") from None
-                gone.append({"broken_line": line, "discarded_from": name})  # a crash cut the last write short
+        gone = []  # a crash may have cut the last write short: its torn line goes too
+        rows = read_jsonl(path, torn_tail=lambda line: gone.append({"broken_line": line, "discarded_from": name}))
         keep = [r for r in rows if "event" in r or r.get("step", 0) <= step]
         gone += [r | {"discarded_from": name} for r in rows if not ("event" in r or r.get("step", 0) <= step)]
         if gone: write_jsonl(run_dir / "discarded.jsonl", gone)
@@ -181,7 +176,8 @@ def _truncate_after(run_dir, step:int):
 
 def read_metrics(run_dir) -> tuple[list[dict], list[dict]]:
     "The per-step metrics of a run (one record per step) and its events (rollbacks, resumes)"
-    rows = read_jsonl(Path(run_dir) / "metrics.jsonl") if (Path(run_dir) / "metrics.jsonl").exists() else []
+    path = Path(run_dir) / "metrics.jsonl"
+    rows = read_jsonl(path, torn_tail=lambda line: None) if path.exists() else []  # a live run may be mid-write
     steps = {r["step"]: r for r in rows if "event" not in r}
     return [steps[s] for s in sorted(steps)], [r for r in rows if "event" in r]
 
@@ -204,42 +200,62 @@ def evaluate(model, tokenizer, tasks:list, n:int=2, seed:int=0, sandbox=None, ma
         out[f"pass_rate.{d}"] = sum(e.rewards["correct"] >= 1.0 for e in dd) / len(dd)
     return out | ({"episodes": eps} if keep else {})
 
-def comparison_table(before:dict, after:dict) -> str:
-    "The before/after pass rates as a text table"
-    keys = ["pass_rate"] + sorted(k for k in before if k.startswith("pass_rate."))
-    lines = [f"held-out pass rate ({before['tasks']} tasks x {before['n']} samples, T={before['temperature']}, seed {before['seed']})",
-             f"{'':<18}{'before':>8}{'after':>8}{'change':>12}"]
+def comparison(results:dict, # column name -> result of `evaluate` (here or in `rlkit.eval`)
+               keys:tuple|None=None) -> str:
+    "A text table of pass rates and pass@k, one column per result, with the change against the first"
+    names = list(results)
+    first = results[names[0]]
+    keys = keys or tuple(k for k in first if k.startswith("pass@")) or tuple(k for k in first if k.startswith("pass_rate"))
+    lines = [f"{'':<16}" + "".join(f"{n:>12}" for n in names) + (f"{'change':>12}" if len(names) > 1 else "")]
     for k in keys:
-        b, a = before[k], after.get(k, float("nan"))
-        lines.append(f"{k.replace('pass_rate.', '  ').replace('pass_rate', 'all'):<18}{b:>8.1%}{a:>8.1%}{100 * (a - b):>+9.1f} pts")
+        row = [results[n].get(k, float("nan")) for n in names]
+        lines.append(f"{k:<16}" + "".join(f"{v:>12.1%}" for v in row) + (f"{100 * (row[-1] - row[0]):>+9.1f} pts" if len(names) > 1 else ""))
+    r = first
+    lines.append(f"({r['tasks']} tasks x {r['n']} samples, T={r['temperature']}, seed {r['seed']})")
     return "\n".join(lines)
 
 # %% ../nbs/10_train.ipynb #2045bae0
+PANELS = (("reward_mean", "reward (mean ± std; -- per domain)"), ("pass_rate", "pass rate (— first attempt, ·· fix rate)"), ("kl", "KL to the reference"),
+          ("entropy", "entropy (mean -logp)"), ("clip_frac", "clip fraction"), ("zero_var_groups", "zero-variance groups"),
+          ("step_s", "seconds per step (-- sampling)"), ("explained_var", "explained variance (PPO)"), ("value_loss", "value loss (PPO)"))
+
+class RunFigure(Figure):
+    "A figure made without pyplot that still shows itself as an image in Jupyter and VS Code"
+    def _repr_png_(self):
+        buf = io.BytesIO(); self.savefig(buf, format="png", dpi=80); return buf.getvalue()
+
+def plot_run(*run_dirs, labels:list[str]|None=None) -> RunFigure:
+    "A 3 x 3 figure of a run's metrics; several runs overlaid"
+    fig = RunFigure(figsize=(13, 9))
+    axes = fig.subplots(3, 3).ravel()
+    for i, run in enumerate(run_dirs):
+        rows, events = read_metrics(run)
+        label, color = (labels[i] if labels else Path(run).name), f"C{i}"
+        x = [r["step"] for r in rows]
+        def y(k): return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
+        for ax, (k, title) in zip(axes, PANELS):
+            ax.plot(x, y(k), color=color, label=label, marker="." if len(x) < 30 else None)
+            ax.set_title(title, fontsize=9)
+            for e in events:
+                if e["event"] == "rollback": ax.axvline(e["step"], color="red", alpha=0.3)
+        mean, std = y("reward_mean"), y("reward_std")
+        axes[0].fill_between(x, [m - s for m, s in zip(mean, std)], [m + s for m, s in zip(mean, std)], color=color, alpha=0.15)
+        domains = sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")})
+        for d in domains if len(domains) > 1 else []: axes[0].plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
+        axes[1].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.5); axes[1].plot(x, y("fix_rate"), color=color, ls=":")
+        axes[6].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
+    for ax in axes[6:]: ax.set_xlabel("step")
+    axes[0].legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
 def plot_metrics(run_dir) -> list[Path]:
-    "Write plots/reward.png and plots/pass_rate.png from metrics.jsonl"
-    from matplotlib.figure import Figure  # no pyplot: works without a display, in threads and in tests
-    rows, events = read_metrics(run_dir)
-    out = Path(run_dir) / "plots"
-    out.mkdir(parents=True, exist_ok=True)
-    if not rows: return []
-    x = [r["step"] for r in rows]
-    fig = Figure(figsize=(6, 3.5)); ax = fig.subplots()
-    mean, std = np.array([r["reward_mean"] for r in rows]), np.array([r["reward_std"] for r in rows])
-    ax.plot(x, mean, label="reward (mean)"); ax.fill_between(x, mean - std, mean + std, alpha=0.2, label="± std")
-    for d in sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")}):
-        if len({k for r in rows for k in r if k.startswith("reward_mean.")}) > 1:
-            ax.plot(x, [r.get(f"reward_mean.{d}", np.nan) for r in rows], "--", label=d)
-    for e in events:
-        if e["event"] == "rollback": ax.axvline(e["step"], color="red", alpha=0.4)
-    ax.set_xlabel("step"); ax.set_ylabel("reward"); ax.legend(fontsize=8); fig.tight_layout()
-    fig.savefig(out / "reward.png", dpi=100)
-    fig = Figure(figsize=(6, 3.5)); ax = fig.subplots()
-    for k, label in (("pass_rate", "pass rate"), ("pass_rate_first", "first attempt"), ("fix_rate", "fix rate")):
-        if any(k in r for r in rows): ax.plot(x, [r.get(k, np.nan) for r in rows], label=label)
-    ax.set_xlabel("step"); ax.set_ylim(-0.02, 1.02); fig.tight_layout()
-    if ax.lines: ax.legend(fontsize=8)  # a run without code tasks has no pass rates to draw
-    fig.savefig(out / "pass_rate.png", dpi=100)
-    return [out / "reward.png", out / "pass_rate.png"]
+    "Write `plot_run`'s figure of the run to plots/metrics.png"
+    out = Path(run_dir) / "plots" / "metrics.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not read_metrics(run_dir)[0]: return []
+    plot_run(run_dir).savefig(out, dpi=90)
+    return [out]
 
 # %% ../nbs/10_train.ipynb #532d40e8
 class RunError(RuntimeError):
@@ -425,7 +441,7 @@ def train(cfg:TrainConfig|None=None,
         raise
     finally:
         if sandbox is not None: sandbox.close()
-    if "before" in evals and "after" in evals: log(comparison_table(evals["before"], evals["after"]))
+    if "before" in evals and "after" in evals: log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}))
     plots = plot_metrics(run)
     log(f"run directory: {run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
     return {"run_dir": str(run), "metrics": m, "eval": evals}

@@ -11,29 +11,21 @@ from pathlib import Path
 
 import ipywidgets as W
 
-from .core import Trajectory
+from .core import Trajectory, read_jsonl
 from .tasks import extract_code
-from .train import read_metrics
+from .train import plot_run  # also the figure a run writes to plots/metrics.png
+_all_ = ["plot_run"]
 
 # %% auto #0
-__all__ = ['HACK_PATTERNS', 'FILTERS', 'PANELS', 'load_trajectories', 'run_tokenizer', 'suspected_hack', 'keep', 'code_html',
-           'token_html', 'diff_html', 'episode_html', 'group_html', 'TrajectoryViewer', 'plot_run']
+__all__ = ['HACK_PATTERNS', 'FILTERS', 'load_trajectories', 'run_tokenizer', 'suspected_hack', 'keep', 'code_html', 'token_html',
+           'diff_html', 'episode_html', 'group_html', 'TrajectoryViewer', 'plot_run']
 
 # %% ../nbs/12_widgets.ipynb #f6d42dd7
 def load_trajectories(run_dir) -> list[Trajectory]:
     "Every trajectory a run has written so far (an unfinished last line is skipped, not an error)"
     path = Path(run_dir) / "trajectories.jsonl"
     if not (Path(run_dir) / "config.json").exists(): raise FileNotFoundError(f"{run_dir} has no config.json: not a run directory (made by rlkit train)")
-    if not path.exists(): return []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    out = []
-    for i, line in enumerate(lines):
-        if not line.strip(): continue
-        try: out.append(Trajectory.from_dict(json.loads(line)))
-        except json.JSONDecodeError:
-            if i == len(lines) - 1: break  # still being written
-            raise ValueError(f"{path}, line {i + 1}: broken JSON before the last line") from None
-    return out
+    return read_jsonl(path, Trajectory, torn_tail=lambda line: None) if path.exists() else []  # the last line may be mid-write
 
 def run_tokenizer(run_dir):
     "The tokenizer of the run's model (for colouring tokens): the tiny test tokenizer, the embedded one, or the model's own"
@@ -183,32 +175,3 @@ class TrajectoryViewer(W.VBox):
         from ipywidgets.embed import embed_minimal_html
         embed_minimal_html(path, views=[self], title=f"rlkit: {self.run_dir}", requirejs=False, **({"embed_url": embed_url} if embed_url else {}))
         return Path(path)
-
-# %% ../nbs/12_widgets.ipynb #0549261b
-PANELS = (("reward_mean", "reward (mean ± std)"), ("pass_rate", "pass rate (— first attempt, ·· fix rate)"), ("kl", "KL to the reference"),
-          ("entropy", "entropy (mean -logp)"), ("clip_frac", "clip fraction"), ("zero_var_groups", "zero-variance groups"),
-          ("step_s", "seconds per step (-- sampling)"), ("explained_var", "explained variance (PPO)"), ("value_loss", "value loss (PPO)"))
-
-def plot_run(*run_dirs, labels:list[str]|None=None):
-    "A 3 x 3 figure of a run's metrics; several runs overlaid"
-    from matplotlib.figure import Figure
-    fig = Figure(figsize=(13, 9))
-    axes = fig.subplots(3, 3).ravel()
-    for i, run in enumerate(run_dirs):
-        rows, events = read_metrics(run)
-        label, color = (labels[i] if labels else Path(run).name), f"C{i}"
-        x = [r["step"] for r in rows]
-        def y(k): return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
-        for ax, (k, title) in zip(axes, PANELS):
-            ax.plot(x, y(k), color=color, label=label, marker="." if len(x) < 30 else None)
-            ax.set_title(title, fontsize=9)
-            for e in events:
-                if e["event"] == "rollback": ax.axvline(e["step"], color="red", alpha=0.3)
-        mean, std = y("reward_mean"), y("reward_std")
-        axes[0].fill_between(x, [m - s for m, s in zip(mean, std)], [m + s for m, s in zip(mean, std)], color=color, alpha=0.15)
-        axes[1].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.5); axes[1].plot(x, y("fix_rate"), color=color, ls=":")
-        axes[6].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
-    for ax in axes[6:]: ax.set_xlabel("step")
-    axes[0].legend(fontsize=8)
-    fig.tight_layout()
-    return fig

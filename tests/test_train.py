@@ -134,7 +134,7 @@ def test_cli_train_tiny_and_resume_needs_no_other_options(tmp_path):
     r = _cli("train", "--model", "tiny", "--tasks", "code", "--out", str(tmp_path / "run"), "--steps", "1", "--eval-samples", "0",
              "--group-size", "2", "--max-new-tokens", "8")
     assert r.returncode == 0, r.stderr[-3000:]
-    assert "step   1 | reward" in r.stdout and (tmp_path / "run" / "plots" / "reward.png").exists()
+    assert "step   1 | reward" in r.stdout and (tmp_path / "run" / "plots" / "metrics.png").exists()
     r = _cli("train", "--resume", str(tmp_path / "run"), "--lr", "1")
     assert r.returncode == 2 and "only --steps may change" in r.stderr
     r = _cli("train", "--model", "tiny", "--out", str(tmp_path / "run"))

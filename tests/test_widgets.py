@@ -90,22 +90,27 @@ def test_plot_run_overlays_runs(run, tmp_path):
 RENDERER = ROOT / ".venv" / "share" / "rlkit" / "html-manager-1.0.15" / "dist" / "embed.js"
 
 
-def test_viewer_renders_in_headless_chromium(run, tmp_path):
-    "The standalone page, opened in headless Chromium, shows a completion and its reward; a screenshot goes to test-output/"
+def _chromium():
+    "A headless Chromium driven by selenium (installed by scripts/setup_browser.sh, which the test command runs)"
     import shutil
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.support.ui import WebDriverWait
     driver = shutil.which("chromedriver")
     assert driver and shutil.which("chromium") and RENDERER.exists(), \
-        "the browser test needs chromium, chromium-driver and the widget renderer: run `bash scripts/setup_browser.sh` (the test command does)"
+        "the browser tests need chromium, chromium-driver and the widget renderer: run `bash scripts/setup_browser.sh` (the test command does)"
+    opts = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--window-size=1400,1000"): opts.add_argument(a)
+    return webdriver.Chrome(options=opts, service=Service(driver))
+
+
+def test_viewer_renders_in_headless_chromium(run, tmp_path):
+    "The standalone page, opened in headless Chromium, shows a completion and its reward; a screenshot goes to test-output/"
+    from selenium.webdriver.support.ui import WebDriverWait
     v = TrajectoryViewer(run)
     repaired = next(t for t in v.trajs if len(t.turns) == 2)  # a group with a repair attempt: the richest view
     v.step.value, v.task.value = repaired.step, repaired.task_id
     page = v.save_html(tmp_path / "viewer.html", embed_url=RENDERER.as_uri())
-    opts = webdriver.ChromeOptions()
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files", "--window-size=1400,1000"): opts.add_argument(a)
-    browser = webdriver.Chrome(options=opts, service=Service(driver))
+    browser = _chromium()
     try:
         browser.get(page.as_uri())
         WebDriverWait(browser, 30).until(lambda b: "attempt 2" in b.find_element("tag name", "body").text)
@@ -121,3 +126,47 @@ def test_viewer_renders_in_headless_chromium(run, tmp_path):
     shown = [t for t in v.group() if t.turns[0].completion.strip()]
     assert any(t.turns[0].completion.strip()[:12] in text for t in shown), "no completion's text on the page"
     assert (out / "viewer.png").stat().st_size > 20_000
+
+
+def test_viewer_and_plot_work_in_jupyterlab(run, tmp_path):
+    "In a real JupyterLab with a live kernel: the viewer renders, choosing another step in the browser redraws it, plot_run shows an image"
+    import os, shutil, socket, subprocess, sys, time
+    import nbformat
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+    shutil.copytree(run, tmp_path / "run")
+    cells = ["from rlkit.widgets import TrajectoryViewer, plot_run\nv = TrajectoryViewer('run')\nv", "plot_run('run')"]
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells],
+                                            metadata={"kernelspec": {"name": "python3", "display_name": "python3", "language": "python"}}),
+                   tmp_path / "viewer.ipynb")
+    with socket.socket() as s: s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
+    env = os.environ | {k: str(tmp_path / "jupyter" / d) for k, d in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"))}
+    log = open(tmp_path / "lab.log", "w")
+    lab = subprocess.Popen([sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--IdentityProvider.token=t", "--allow-root",
+                            f"--ServerApp.root_dir={tmp_path}", "--LabApp.expose_app_in_browser=True"], env=env, stdout=log, stderr=subprocess.STDOUT)
+    browser = _chromium()
+    def wait(cond, what, seconds=90):
+        try: return WebDriverWait(browser, seconds).until(lambda b: cond())
+        except Exception: raise AssertionError(f"JupyterLab: {what} (log: {tmp_path / 'lab.log'})") from None
+    notebook_text = lambda: browser.find_element("css selector", ".jp-Notebook").text
+    v = TrajectoryViewer(run)
+    try:
+        for _ in range(120):
+            try: socket.create_connection(("127.0.0.1", port), timeout=1).close(); break
+            except OSError: time.sleep(0.5)
+        browser.get(f"http://127.0.0.1:{port}/lab/tree/viewer.ipynb?token=t")
+        wait(lambda: browser.execute_script("const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+                                            "return !!(w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel"
+                                            " && w.sessionContext.session.kernel.status === 'idle')"), "the notebook's kernel did not start")
+        browser.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        wait(lambda: all(f"reward {t.reward:.3f}" in notebook_text() for t in v.group()), "the viewer did not show the last step's rewards")
+        wait(lambda: browser.find_elements("css selector", ".jp-OutputArea-output img"), "plot_run's figure did not show as an image")
+        Select(browser.find_elements("css selector", ".widget-dropdown select")[0]).select_by_visible_text("1")  # the step picker
+        v.step.value = 1
+        wait(lambda: all(f"reward {t.reward:.3f}" in notebook_text() for t in v.group()), "choosing step 1 did not redraw the viewer", 30)
+        text = notebook_text()
+        out = ROOT / "test-output" / "widgets"
+        out.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(out / "jupyterlab.png"))
+    finally:
+        browser.quit(); lab.terminate(); lab.wait(30); log.close()
+    assert "step 1:" in text and "<Figure size" not in text
