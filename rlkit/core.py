@@ -96,12 +96,15 @@ class Turn:
     result: ExecResult | None = None  # the sandbox's verdict, for code
     feedback: str = ""  # text sent back to the model after this turn (masked out of the loss)
     truncated: bool = False  # hit max_new_tokens without an end-of-sequence token
+    ref_logprobs: list[float] = field(default_factory=list)  # the reference policy's logprob of each token, where the update computed it
 
     def __post_init__(self):
         self.token_ids, self.logprobs = [int(i) for i in _as_list(self.token_ids)], [float(x) for x in _as_list(self.logprobs)]
+        self.ref_logprobs = [float(x) for x in _as_list(self.ref_logprobs)]
         if isinstance(self.result, dict): self.result = ExecResult.from_dict(self.result)
-        if len(self.token_ids) != len(self.logprobs) and self.logprobs:
-            raise ValueError(f"Turn has {len(self.token_ids)} token_ids but {len(self.logprobs)} logprobs: they must align")
+        for name in ("logprobs", "ref_logprobs"):
+            if getattr(self, name) and len(getattr(self, name)) != len(self.token_ids):
+                raise ValueError(f"Turn has {len(self.token_ids)} token_ids but {len(getattr(self, name))} {name}: they must align")
 
     def to_dict(self) -> dict: return asdict(self)
 

@@ -18,7 +18,7 @@ from .repair import conversation
 
 # %% auto #0
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'clipped_surrogate', 'kl_k3', 'reduce_loss',
-           'episode_batch', 'GRPOConfig', 'grpo_step']
+           'episode_batch', 'store_ref_logprobs', 'GRPOConfig', 'grpo_step']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -125,6 +125,13 @@ def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:
     adv = torch.tensor([t.advantage for t in trajs], dtype=torch.float32, device=device)
     return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "old_logp": old, "adv": adv}
 
+def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs of these rows of an `episode_batch`
+                       mask): # (B, T) its loss mask: 1 on the model's own tokens
+    "Put the reference logprobs of each episode's generated tokens back on its turns (`Turn.ref_logprobs`, for the viewer)"
+    for t, r, m in zip(trajs, ref.tolist(), mask.tolist()):
+        got = [x for x, k in zip(r, m) if k]  # every turn's tokens, in order: the mask skips prompt and feedback
+        for turn in t.turns: turn.ref_logprobs, got = got[:len(turn.token_ids)], got[len(turn.token_ids):]
+
 # %% ../nbs/08_grpo.ipynb #fa49dc16
 @dataclass
 class GRPOConfig:
@@ -179,6 +186,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         kl = torch.zeros_like(mm)
         if cfg.beta > 0:
             with torch.no_grad(), adapter_disabled(model): ref = sequence_logprobs(model, ids, attn, mm, cfg.temperature)  # (b, T)
+            store_ref_logprobs(train[s:s + cfg.micro_batch], ref, mm)  # kept with the episodes: the viewer colours tokens by KL
         # 4. policy logprobs, with gradient
         logp = sequence_logprobs(model, ids, attn, mm, cfg.temperature)  # (b, T)
         # 5. importance ratio against the sampler's logprobs, clipped surrogate

@@ -15,7 +15,7 @@ import torch.nn.functional as F
 
 from .core import Trajectory
 from .generate import position_ids, sequence_logprobs, token_logprobs
-from .grpo import GRPOConfig, clipped_surrogate, episode_batch, kl_k3, reduce_loss
+from .grpo import GRPOConfig, clipped_surrogate, episode_batch, kl_k3, reduce_loss, store_ref_logprobs
 from .models import adapter_disabled
 
 # %% auto #0
@@ -182,6 +182,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
             if kl_ctl.value > 0 or kl_ctl.target is not None:
                 with adapter_disabled(model): ref[s:s + mb] = sequence_logprobs(model, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], cfg.temperature)
     if not (kl_ctl.value > 0 or kl_ctl.target is not None): ref = old_logp  # no KL term: nothing to measure
+    else: store_ref_logprobs(train, ref, mask)  # kept with the episodes: the viewer colours tokens by KL
     # 3. per-token rewards: the task reward on the last generated token, the KL penalty on every one
     scores = torch.tensor([float(t.reward) for t in train], device=device)  # (N,)
     r, _ = token_rewards(scores, mask, old_logp, ref, kl_ctl.value)

@@ -69,12 +69,17 @@ def code_html(code:str) -> str:
     from pygments.lexers import PythonLexer
     return highlight(code, PythonLexer(), HtmlFormatter(noclasses=True, style="friendly"))
 
-def token_html(tokenizer, token_ids:list[int], logprobs:list[float], floor:float=-5.0) -> str:
-    "Each token on a background whose red deepens as its logprob falls to `floor`; the logprob shows on hover"
+def token_html(tokenizer, token_ids:list[int], logprobs:list[float], floor:float=-5.0,
+               ref_logprobs:list[float]|None=None, # colour by the log-ratio to these instead
+               kl_max:float=1.0) -> str: # the log-ratio of full colour
+    "Each token on a background whose red deepens as its logprob falls to `floor` (or coloured by its log-ratio to the reference); values on hover"
     spans = []
-    for t, lp in zip(token_ids, logprobs):
-        alpha = min(1.0, max(0.0, lp / floor))
-        spans.append(f'<span title="logprob {lp:.2f}" style="background: rgba(220,40,40,{alpha:.2f})">{html.escape(tokenizer.decode([t]))}</span>')
+    for i, (t, lp) in enumerate(zip(token_ids, logprobs)):
+        if ref_logprobs:
+            d = lp - ref_logprobs[i]
+            title, rgb, alpha = f"logprob {lp:.2f} | reference {ref_logprobs[i]:.2f} | log-ratio {d:+.2f}", ("40,100,220" if d > 0 else "235,130,20"), min(1.0, abs(d) / kl_max)
+        else: title, rgb, alpha = f"logprob {lp:.2f}", "220,40,40", min(1.0, max(0.0, lp / floor))
+        spans.append(f'<span title="{title}" style="background: rgba({rgb},{alpha:.2f})">{html.escape(tokenizer.decode([t]))}</span>')
     return '<pre style="white-space: pre-wrap; margin: 0">' + "".join(spans) + "</pre>"
 
 def diff_html(before:str, after:str) -> str:
@@ -89,7 +94,8 @@ def diff_html(before:str, after:str) -> str:
 def _pre(label:str, text:str) -> str:
     return f"<b>{label}</b><pre style='white-space: pre-wrap; background: #f6f8fa; margin: 0'>{html.escape(text)}</pre>" if text else ""
 
-def episode_html(traj:Trajectory, tokenizer=None) -> str:
+def episode_html(traj:Trajectory, tokenizer=None,
+                 kl:bool=False) -> str: # with a tokenizer: colour tokens by their log-ratio to the reference, where stored
     "One episode: reward, every component, advantage and flags, then each attempt with its verdict, output, feedback and diff"
     comps = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:.3f}</td></tr>" for k, v in traj.rewards.items())
     reward = "excluded" if traj.reward is None else f"{traj.reward:.3f}"
@@ -104,7 +110,10 @@ def episode_html(traj:Trajectory, tokenizer=None) -> str:
         r = t.result
         head = f"attempt {k + 1}" + (f": {r.verdict}, tests {r.tests_passed}/{r.tests_total}, {r.duration_s:.2f} s" if r is not None else "")
         code = extract_code(t.completion) if traj.domain == "code" else ""
-        body = token_html(tokenizer, t.token_ids, t.logprobs) if tokenizer is not None and t.logprobs else (code_html(code) if code else _pre("", t.completion))
+        body = (code_html(code) if code else _pre("", t.completion)) if tokenizer is None or not t.logprobs else \
+               token_html(tokenizer, t.token_ids, t.logprobs, ref_logprobs=t.ref_logprobs if kl else None)
+        if kl and tokenizer is not None and not t.ref_logprobs:
+            body = "<i>no reference logprobs stored (not trained on: a zero-variance group or an excluded episode; or beta=0); coloured by logprob</i>" + body
         out += [f"<hr><div><b>{html.escape(head)}</b>{' (truncated)' if t.truncated else ''}</div>", body]
         if prev is not None and code: out.append("<b>what the repair changed</b>" + diff_html(prev, code))
         if r is not None: out += [_pre("detail", r.detail), _pre("stdout", r.stdout), _pre("stderr", r.stderr)]
@@ -112,11 +121,11 @@ def episode_html(traj:Trajectory, tokenizer=None) -> str:
         prev = code
     return "".join(out)
 
-def group_html(trajs:list[Trajectory], tokenizer=None) -> str:
+def group_html(trajs:list[Trajectory], tokenizer=None, kl:bool=False) -> str:
     "A group's episodes side by side, highest reward first"
     order = sorted(trajs, key=lambda t: -1e9 if t.reward is None else t.reward, reverse=True)
     cols = "".join(f"<div style='flex: 0 0 420px; border: 1px solid #ddd; padding: 6px; overflow-x: auto'>"
-                   f"<div style='color: #666'>episode {i + 1}/{len(order)}</div>{episode_html(t, tokenizer)}</div>" for i, t in enumerate(order))
+                   f"<div style='color: #666'>episode {i + 1}/{len(order)}</div>{episode_html(t, tokenizer, kl)}</div>" for i, t in enumerate(order))
     return f"<div style='display: flex; gap: 8px; overflow-x: auto; font-family: sans-serif; font-size: 13px'>{cols}</div>"
 
 # %% ../nbs/12_widgets.ipynb #3814add6
@@ -126,7 +135,8 @@ class TrajectoryViewer(W.VBox):
         self.run_dir, self._tok = Path(run_dir), tokenizer
         self.step, self.task = W.Dropdown(description="step"), W.Dropdown(description="task", layout=W.Layout(width="360px"))
         self.filter, self.domain = W.Dropdown(options=FILTERS, description="show"), W.Dropdown(description="domain")
-        self.view = W.ToggleButtons(options=["code", "tokens"], value="code")
+        self.view = W.ToggleButtons(options=["code", "tokens", "KL"], value="code",
+                                    tooltips=["highlighted code", "tokens coloured by logprob", "tokens coloured by log-ratio to the reference"])
         self.refresh_button, self.summary, self.body = W.Button(description="refresh"), W.HTML(), W.HTML()
         super().__init__([W.HBox([self.step, self.task, self.refresh_button]), W.HBox([self.filter, self.domain, self.view]), self.summary, self.body])
         for w in (self.filter, self.domain, self.step): w.observe(lambda _: self._update_tasks(), "value")
@@ -165,10 +175,10 @@ class TrajectoryViewer(W.VBox):
                               f"step {self.step.value}: {n} episodes, {len(self.task.options)} groups shown")
         if not g: self.body.value = "<i>nothing matches</i>"; return
         tok = None
-        if self.view.value == "tokens":
+        if self.view.value in ("tokens", "KL"):
             if self._tok is None: self._tok = run_tokenizer(self.run_dir)
             tok = self._tok
-        self.body.value = group_html(g, tok)
+        self.body.value = group_html(g, tok, kl=self.view.value == "KL")
 
     def save_html(self, path, embed_url:str|None=None) -> Path:
         "The viewer as it stands, as one standalone HTML page (ipywidgets' embed); `embed_url`: a local copy of the renderer for offline use"

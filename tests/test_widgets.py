@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("widgets")
-    cfg = toy_config(tmp / "run", toy_tasks(tmp / "toy.jsonl"), steps=4, checkpoint_every=2, grpo={"attempts": 2, "group_size": 4})
+    cfg = toy_config(tmp / "run", toy_tasks(tmp / "toy.jsonl"), steps=4, checkpoint_every=2, grpo={"attempts": 2, "group_size": 4, "beta": 0.04})
     train(cfg, rewards={"lowercase": lowercase}, executor=lowercase_check, log=lambda s: None)
     return tmp / "run"
 
@@ -64,6 +64,22 @@ def test_viewer_follows_a_live_run(run, tmp_path):
     (live / "trajectories.jsonl").write_text("\n".join(lines) + "\n")
     v.refresh()
     assert list(v.step.options) == [1, 2, 3, 4] and v.step.value == 1  # the chosen step stays
+
+
+def test_kl_view_colours_tokens_by_their_log_ratio_to_the_reference(run):
+    "Trained episodes keep the reference logprobs of their tokens; the KL view shows the log-ratio, which is 0 before the first update"
+    trajs = load_trajectories(run)
+    trained = [t for t in trajs if not t.meta.get("zero_variance") and t.reward is not None]
+    assert trained and all(len(u.ref_logprobs) == len(u.token_ids) for t in trained for u in t.turns)
+    assert all(u.ref_logprobs == [] for t in trajs if t.meta.get("zero_variance") for u in t.turns)
+    def gap(step): return max(abs(a - b) for t in trained if t.step == step for u in t.turns for a, b in zip(u.logprobs, u.ref_logprobs))
+    assert gap(1) < 1e-3  # sampled before any update: the policy is the reference
+    assert gap(4) > 0.05  # three updates later (lr 1e-2) the policy has moved
+    v = TrajectoryViewer(run)
+    t = max(trained, key=lambda t: t.step)
+    v.step.value, v.task.value, v.view.value = t.step, t.task_id, "KL"
+    u = t.turns[0]
+    assert f"log-ratio {u.logprobs[0] - u.ref_logprobs[0]:+.2f}" in v.body.value
 
 
 def test_not_a_run_directory(tmp_path):
