@@ -163,7 +163,7 @@ def read_jsonl(path, cls=None,
               ) -> list:
     "Read `path` back, as dicts or as instances of `cls`; a broken line raises an error naming file and line"
     out = []
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    lines = Path(path).read_text(encoding="utf-8").split("\n")  # not splitlines(): "\u2028" or "\x85" inside a string is no line break
     last = max((i for i, l in enumerate(lines, 1) if l.strip()), default=0)
     for i, line in enumerate(lines, 1):
         if not line.strip(): continue

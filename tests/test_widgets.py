@@ -57,7 +57,7 @@ def test_viewer_follows_a_live_run(run, tmp_path):
     live = tmp_path / "live"
     live.mkdir()
     (live / "config.json").write_text((run / "config.json").read_text())
-    lines = (run / "trajectories.jsonl").read_text().splitlines()
+    lines = (run / "trajectories.jsonl").read_text().rstrip("\n").split("\n")  # not splitlines(): completions may hold "\u2028"
     (live / "trajectories.jsonl").write_text("\n".join(lines[:8]) + "\n" + lines[8][:40])  # step 1, and a line still being written
     v = TrajectoryViewer(live)
     assert list(v.step.options) == [1] and len(v.trajs) == 8
