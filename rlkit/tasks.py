@@ -12,17 +12,18 @@ from pathlib import Path
 from .core import DATA_DIR, Task, load_tasks
 
 # %% auto #0
-__all__ = ['DOMAINS', 'bundled', 'humaneval', 'from_dataset', 'extract_code', 'extract_answer']
+__all__ = ['DOMAINS', 'SPLITS', 'bundled', 'humaneval', 'from_dataset', 'extract_code', 'extract_answer']
 
 # %% ../nbs/04_tasks.ipynb #a896cc52
 DOMAINS = ("code", "math", "format")
+SPLITS = {"code": ("train", "test", "val"), "math": ("train", "test"), "format": ("train", "test")}
 
 def bundled(domain:str="code", # "code", "math" or "format"
-            split:str="train", # "train" or "test" (held out)
+            split:str="train", # "train", "test" (held out) or, for code only, "val" (for choosing settings)
            ) -> list[Task]:
     "A bundled task set"
     if domain not in DOMAINS: raise ValueError(f"domain={domain!r}: the bundled domains are {list(DOMAINS)}")
-    if split not in ("train", "test"): raise ValueError(f"split={split!r}: use 'train' or 'test'")
+    if split not in SPLITS[domain]: raise ValueError(f"split={split!r}: the {domain} domain has the splits {list(SPLITS[domain])}")
     return load_tasks(DATA_DIR / f"{domain}_{split}.jsonl")
 
 # %% ../nbs/04_tasks.ipynb #27fcf13d

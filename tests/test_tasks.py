@@ -11,29 +11,71 @@ BUILD = runpy.run_path(str(DATA_DIR / "build_tasks.py"))
 
 
 def test_bundled_sets_have_the_promised_size_and_shape():
-    code = bundled("code", "train") + bundled("code", "test")
-    assert len(code) >= 150 and len({t.id for t in code}) == len(code)
+    code = bundled("code", "train") + bundled("code", "test") + bundled("code", "val")
+    assert len(code) >= 300 and len({t.id for t in code}) == len(code)
     assert all(t.entry_point and t.tests.count("assert") >= 3 for t in code)
-    assert {t.meta["difficulty"] for t in bundled("code", "test")} == {"easy", "medium", "hard"}
+    for split in ("test", "val"):
+        assert {t.meta["difficulty"] for t in bundled("code", split)} == {"easy", "medium", "hard"}
+    assert len(bundled("code", "val")) >= 75 and len(bundled("code", "test")) >= 110
     math = bundled("math", "train") + bundled("math", "test")
     assert len(math) >= 200 and all(isinstance(t.answer, (int, float)) for t in math)
     fmt = bundled("format", "train") + bundled("format", "test")
     assert fmt and all(isinstance(t.answer, list) and t.answer for t in fmt)
-    assert not {t.id for t in bundled("code", "train")} & {t.id for t in bundled("code", "test")}
+    ids = {s: {t.id for t in bundled("code", s)} for s in ("train", "test", "val")}
+    assert not ids["train"] & ids["test"] and not ids["train"] & ids["val"] and not ids["test"] & ids["val"]
+    for domain in ("math", "format"):
+        assert not {t.id for t in bundled(domain, "train")} & {t.id for t in bundled(domain, "test")}
 
 
-def test_data_files_are_what_the_build_script_writes(tmp_path, monkeypatch):
-    for domain, make in (("code", BUILD["code_tasks"]), ("math", BUILD["math_tasks"]), ("format", BUILD["format_tasks"])):
+def _jsonl(tasks): return "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tasks)
+
+
+def test_data_files_are_what_the_build_script_writes():
+    for domain, make in (("math", BUILD["math_tasks"]), ("format", BUILD["format_tasks"])):
         train, test = BUILD["split"](make())
         for split, tasks in (("train", train), ("test", test)):
-            want = "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tasks)
-            assert (DATA_DIR / f"{domain}_{split}.jsonl").read_text() == want, f"run python data/build_tasks.py ({domain}_{split})"
+            assert (DATA_DIR / f"{domain}_{split}.jsonl").read_text() == _jsonl(tasks), f"run python data/build_tasks.py ({domain}_{split})"
+    splits = BUILD["code_splits"]()
+    assert sorted(splits) == ["test", "train", "val"]
+    for split, tasks in splits.items():
+        assert (DATA_DIR / f"code_{split}.jsonl").read_text() == _jsonl(tasks), f"run python data/build_tasks.py (code_{split})"
+    # CODE alone still gives train and the first 39 test tasks, as before CODE_HELD_OUT existed
+    train, test = BUILD["split"](BUILD["code_tasks"]())
+    assert splits["train"] == train and len(test) == 39
+    held = {t["id"] for t in BUILD["code_tasks"](BUILD["CODE_HELD_OUT"])}
+    assert [t for t in splits["test"] if t["id"] not in held] == test
+    assert {t["id"] for t in splits["val"]} | {t["id"] for t in splits["test"] if t["id"] in held} == held
+    assert abs(len(splits["val"]) - len(held) / 2) <= 2
+    assert not held & {t["id"] for t in train + test}
+
+
+def test_held_out_code_tasks_are_new_names():
+    "No held-out function shares a name with a task of CODE (their ids would clash or leak a training task)"
+    names = lambda code: [BUILD["_signature"](ref)[0] for _, _, ref, _ in code]
+    old, new = names(BUILD["CODE"]), names(BUILD["CODE_HELD_OUT"])
+    assert len(set(new)) == len(new) and not set(old) & set(new)
+    assert {d for d, *_ in BUILD["CODE_HELD_OUT"]} == {"easy", "medium", "hard"}
+
+
+@pytest.mark.parametrize("body", ["return None", "return 0", "return args[0]", "return True", "return False", "return ''", "return []"])
+def test_trivial_answers_fail_every_code_task(body):
+    "Constant answers and echoing the first argument fail some test of every task (run here: the tests are ours)"
+    passed = []
+    for t in BUILD["code_tasks"](BUILD["CODE"] + BUILD["CODE_HELD_OUT"]):
+        ns = {}
+        exec(f"def {t['entry_point']}(*args):\n    {body}", ns)
+        try: exec(t["tests"], ns)
+        except Exception: continue
+        passed.append(t["id"])
+    assert passed == []
 
 
 @pytest.mark.firejail
 def test_every_code_task_passes_with_its_reference_solution():
-    tasks = {t["id"]: t for t in BUILD["code_tasks"]()}
-    refs = {f"code/{BUILD['_signature'](ref)[0]}": ref for _, _, ref, _ in BUILD["CODE"]}
+    code = BUILD["CODE"] + BUILD["CODE_HELD_OUT"]
+    tasks = {t["id"]: t for t in BUILD["code_tasks"](code)}
+    refs = {f"code/{BUILD['_signature'](ref)[0]}": ref for _, _, ref, _ in code}
+    assert len(tasks) == len(code)
     with Sandbox("firejail", Limits(timeout_s=10)) as sb:
         results = sb.run_batch([(refs[i], t["tests"], t["entry_point"]) for i, t in tasks.items()], workers=2)
     assert [i for i, r in zip(tasks, results) if r.verdict != "passed"] == []
@@ -62,6 +104,9 @@ def test_bundled_rejects_unknown_names():
         bundled("poetry")
     with pytest.raises(ValueError, match="split='dev'"):
         bundled("code", "dev")
+    for domain in ("math", "format"):
+        with pytest.raises(ValueError, match=f"split='val': the {domain} domain has the splits \\['train', 'test'\\]"):
+            bundled(domain, "val")
 
 
 def test_humaneval_loader():
