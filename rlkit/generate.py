@@ -6,18 +6,21 @@ Docs: https://rlkit-dev.github.io/rlkit/generate.html.md"""
 
 # %% ../nbs/02_generate.ipynb #495b3c57
 from __future__ import annotations
-import time
+import re, time, warnings, weakref
 from dataclasses import dataclass
 
 import torch
 import torch.nn.functional as F
+from peft import PeftModel
+from peft.tuners.lora import LoraLayer
 from transformers import DynamicCache
 
 from .core import Turn
 
 # %% auto #0
-__all__ = ['chat_text', 'position_ids', 'token_logprobs', 'top_p_filter', 'Samples', 'eos_token_ids', 'left_pad', 'sample',
-           'sequence_logprobs', 'demo']
+__all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'token_logprobs', 'top_p_filter', 'draw', 'Samples', 'eos_token_ids',
+           'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'decode_weights', 'decode_forward',
+           'fast_loop', 'code_block_stop', 'sample', 'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -57,6 +60,22 @@ def top_p_filter(probs, # (B, V) probabilities
     outside = (p.cumsum(-1) - p) >= top_p  # mass before this token already reaches top_p
     p = p.masked_fill(outside, 0.0)
     return torch.zeros_like(probs).scatter(-1, idx, p)
+
+# %% ../nbs/02_generate.ipynb #81079257
+def draw(logits, # (N, V) logits of the last position, any float dtype
+         temperature:float=1.0, # 0 means greedy
+         top_p:float=1.0,
+         generator:torch.Generator|None=None):
+    "The next token of each row and its logprob: inverse-CDF sampling, one uniform number per row"
+    z = logits.float()  # (N, V)
+    if temperature <= 0:
+        y = z.argmax(-1)  # (N,)
+        return y, torch.log_softmax(z, -1).gather(-1, y[:, None]).squeeze(-1)
+    logp = torch.log_softmax(z / temperature, -1)  # (N, V)
+    c = top_p_filter(logp.exp(), top_p).cumsum(-1)  # (N, V): the cumulative distribution
+    u = torch.rand(z.shape[0], 1, generator=generator, device=z.device) * c[:, -1:]  # (N, 1), scaled to the (filtered) mass
+    y = torch.searchsorted(c, u, right=True).squeeze(-1).clamp(max=z.shape[-1] - 1)  # (N,): first token whose CDF exceeds u
+    return y, logp.gather(-1, y[:, None]).squeeze(-1)
 
 # %% ../nbs/02_generate.ipynb #3f495485
 @dataclass
@@ -104,7 +123,185 @@ def left_pad(rows:list, # token id lists of different lengths
         if len(r): ids[i, T - len(r):], mask[i, T - len(r):] = torch.as_tensor(list(r), dtype=torch.long), 1
     return ids.to(device), mask.to(device)  # (B, T), (B, T)
 
-# %% ../nbs/02_generate.ipynb #82d35253
+# %% ../nbs/02_generate.ipynb #6805034d
+@torch.no_grad()
+def reference_loop(model, ids, # (N, P) left-padded prompts
+                   mask, # (N, P)
+                   eos, # (E,) token ids that end a row
+                   pad:int, max_new_tokens:int, temperature:float, top_p:float, generator=None,
+                   stop=None, # optional: (N,) new tokens -> (N,) rows that stop here
+                  ) -> tuple[list, list, list, torch.Tensor]:
+    "The simple decoding loop: transformers' forward with a growing cache; per step the tokens, which rows were alive, their logprobs; and which rows ended"
+    done = torch.zeros(ids.shape[0], dtype=torch.bool, device=ids.device)
+    tokens, alive, logps = [], [], []
+    step_ids, step_mask, pos = ids, mask, position_ids(mask)
+    cache = DynamicCache(config=model.config)  # keys and values of every past position, filled in place
+    for _ in range(max_new_tokens):
+        out = model(input_ids=step_ids, attention_mask=step_mask, position_ids=pos, past_key_values=cache, use_cache=True, logits_to_keep=1)
+        y, lp = draw(out.logits[:, -1], temperature, top_p, generator)  # (N,), (N,)
+        y = y.masked_fill(done, pad)
+        tokens.append(y); alive.append(~done); logps.append(lp.masked_fill(done, 0.0))
+        done = done | torch.isin(y, eos) | (stop(y) if stop is not None else False)
+        if done.all(): break
+        step_ids, pos = y[:, None], pos[:, -1:] + 1  # (N, 1): only the new token goes through the model
+        step_mask = torch.cat([step_mask, torch.ones_like(step_mask[:, :1])], 1)
+    return tokens, alive, logps, done
+
+# %% ../nbs/02_generate.ipynb #cd45ba74
+FAST_MODEL_TYPES = ("llama", "qwen2", "mistral")
+
+def _causal_lm(model):
+    "The transformers model inside a (possibly LoRA-wrapped) policy"
+    return model.get_base_model() if isinstance(model, PeftModel) else model
+
+def fast_unsupported(model) -> str|None:
+    "Why the fast decode loop cannot run `model`, or None when it can"
+    hf = _causal_lm(model); cfg = hf.config
+    if cfg.model_type not in FAST_MODEL_TYPES: return f"model type {cfg.model_type!r} (the fast loop knows {FAST_MODEL_TYPES})"
+    if getattr(cfg, "quantization_config", None) is not None or getattr(hf, "is_quantized", False): return "a 4/8-bit base"
+    if getattr(cfg, "hidden_act", "silu") != "silu": return f"hidden_act={cfg.hidden_act!r}"
+    if getattr(cfg, "use_sliding_window", False) or (cfg.model_type == "mistral" and getattr(cfg, "sliding_window", None)): return "sliding-window attention"
+    if any(isinstance(m, LoraLayer) and any(m.use_dora.get(a, False) for a in m.active_adapters) for m in hf.modules()): return "a DoRA adapter"
+    return None
+
+def decode_dtype(model, dtype="auto") -> torch.dtype:
+    "The dtype the fast loop decodes in: bf16 for a float32 model on a CPU with native bf16 when `dtype='auto'`, else as given or the model's"
+    model_dtype = _causal_lm(model).dtype
+    if dtype is None: return model_dtype
+    if dtype != "auto": return getattr(torch, dtype) if isinstance(dtype, str) else dtype
+    cpu = next(model.parameters()).device.type == "cpu"
+    return torch.bfloat16 if cpu and model_dtype == torch.float32 and torch.ops.mkldnn._is_mkldnn_bf16_supported() else model_dtype
+
+# %% ../nbs/02_generate.ipynb #d27faa4b
+def _linear(lin) -> tuple:
+    "The (weight, bias) a linear layer applies now: a LoRA layer's base plus its active adapters' update, the base alone while disabled"
+    if not isinstance(lin, LoraLayer): return lin.weight, lin.bias
+    base = lin.get_base_layer()
+    W = base.weight
+    if not lin.disable_adapters and not lin.merged:
+        for a in lin.active_adapters:
+            if a in lin.lora_A: W = W + lin.get_delta_weight(a)  # (out, in): scale * B @ A
+    return W, base.bias
+
+def _fused(linears:list, dtype) -> tuple:
+    "Several linear layers that read the same input as one (weight, bias): their outputs side by side"
+    Ws, bs = zip(*[_linear(l) for l in linears])
+    W = torch.cat([w.detach() for w in Ws]).to(dtype)  # (sum of outs, in)
+    if all(b is None for b in bs): return W, None
+    return W, torch.cat([b.detach() if b is not None else W.new_zeros(w.shape[0]) for w, b in zip(Ws, bs)]).to(dtype)
+
+_DECODE_WEIGHTS = weakref.WeakKeyDictionary()  # model -> its merged weights, rebuilt when a weight changes
+
+def decode_weights(model, dtype=None) -> dict:
+    "The weights the fast loop runs on: LoRA merged, q/k/v and gate/up fused, in `dtype` (default: the model's); cached until a weight changes"
+    hf = _causal_lm(model)
+    dtype = dtype or hf.dtype
+    lora = [m for m in hf.modules() if isinstance(m, LoraLayer)]
+    key = (dtype, tuple((id(p), p._version) for m in lora for p in m.parameters() if p.requires_grad),  # _version counts in-place writes
+           tuple((m.disable_adapters, m.merged, tuple(m.active_adapters)) for m in lora))
+    got = _DECODE_WEIGHTS.get(model)
+    if got is not None and got["key"] == key: return got
+    layers = [dict(ln1=l.input_layernorm.weight.detach().to(dtype), ln2=l.post_attention_layernorm.weight.detach().to(dtype),
+                   qkv=_fused([l.self_attn.q_proj, l.self_attn.k_proj, l.self_attn.v_proj], dtype), o=_fused([l.self_attn.o_proj], dtype),
+                   gate_up=_fused([l.mlp.gate_proj, l.mlp.up_proj], dtype), down=_fused([l.mlp.down_proj], dtype)) for l in hf.model.layers]
+    c = hf.config
+    w = dict(key=key, dtype=dtype, layers=layers, embed=hf.model.embed_tokens.weight.detach().to(dtype), norm=hf.model.norm.weight.detach().to(dtype),
+             head=_fused([hf.lm_head], dtype), rotary=hf.model.rotary_emb, eps=c.rms_norm_eps, heads=c.num_attention_heads,
+             kv_heads=c.num_key_value_heads, head_dim=getattr(c, "head_dim", None) or c.hidden_size // c.num_attention_heads)
+    _DECODE_WEIGHTS[model] = w
+    return w
+
+# %% ../nbs/02_generate.ipynb #349a908b
+def _rms(x, w, eps): return w * F.rms_norm(x.float(), (x.shape[-1],), eps=eps).to(x.dtype)  # RMSNorm in float32, as transformers does
+
+def _rope(x, cos, sin):  # x (B, h, T, d); cos, sin (B, 1, T, d)
+    x1, x2 = x.chunk(2, -1)
+    return x * cos + torch.cat((-x2, x1), -1) * sin
+
+def _attend(q, k, v, mask):
+    "Attention of q (B, H, T, d) over k, v (B, Hk, S, d) where the boolean `mask` (B, 1, T, S) allows; one plain matmul for one new token"
+    B, H, T, d = q.shape
+    Hk = k.shape[1]
+    if T > 1: return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=H != Hk)
+    q = q.view(B, Hk, H // Hk, d)  # (B, Hk, g, d): the g query heads that share one key/value head
+    s = (q @ k.transpose(-1, -2)).float() * d ** -0.5  # (B, Hk, g, S)
+    s = s.masked_fill(~mask.view(B, 1, 1, -1), float("-inf"))
+    return (s.softmax(-1).to(v.dtype) @ v).view(B, H, 1, d)
+
+def decode_forward(w:dict, # from `decode_weights`
+                   ids, # (B, T) tokens
+                   pos, # (B, T) their positions
+                   K, V, # (L, B, Hk, S, d) the static cache, written in place at columns start..start+T
+                   start:int, mask): # (B, 1, T, start + T) which cached columns each token may attend to
+    "The model's forward pass on the merged weights: logits of the last position (B, vocab)"
+    B, T = ids.shape
+    H, Hk, d, end = w["heads"], w["kv_heads"], w["head_dim"], start + T
+    x = w["embed"][ids]  # (B, T, D)
+    cos, sin = (c[:, None].to(x.dtype) for c in w["rotary"](x, pos))  # (B, 1, T, d)
+    for l, L in enumerate(w["layers"]):
+        q, k, v = F.linear(_rms(x, L["ln1"], w["eps"]), *L["qkv"]).split([H * d, Hk * d, Hk * d], -1)  # (B, T, H d), (B, T, Hk d) x2
+        q = _rope(q.view(B, T, H, d).transpose(1, 2), cos, sin)  # (B, H, T, d)
+        K[l, :, :, start:end] = _rope(k.view(B, T, Hk, d).transpose(1, 2), cos, sin)
+        V[l, :, :, start:end] = v.view(B, T, Hk, d).transpose(1, 2)
+        a = _attend(q, K[l, :, :, :end], V[l, :, :, :end], mask)  # (B, H, T, d)
+        x = x + F.linear(a.transpose(1, 2).reshape(B, T, H * d), *L["o"])
+        gate, up = F.linear(_rms(x, L["ln2"], w["eps"]), *L["gate_up"]).chunk(2, -1)  # (B, T, I) each
+        x = x + F.linear(F.silu(gate) * up, *L["down"])
+    return F.linear(_rms(x[:, -1], w["norm"], w["eps"]), *w["head"])  # (B, V)
+
+# %% ../nbs/02_generate.ipynb #1df5b6ee
+@torch.no_grad()
+def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:float, top_p:float, generator=None, stop=None,
+              dtype=None, # decode dtype (default: the model's); see `decode_dtype`
+             ) -> tuple[list, list, list, torch.Tensor]:
+    "`reference_loop` on merged weights with a static cache and one prefill per distinct prompt; same arguments, same results"
+    w = decode_weights(model, dtype)
+    (N, P), dev = ids.shape, ids.device
+    K = torch.zeros(len(w["layers"]), N, w["kv_heads"], P + max_new_tokens, w["head_dim"], dtype=w["dtype"], device=dev)
+    V = torch.zeros_like(K)
+    keys = torch.cat([mask.bool(), torch.ones(N, max_new_tokens, dtype=torch.bool, device=dev)], 1)  # (N, S): pads never attended
+    # 1. prefill each distinct prompt once (a GRPO group repeats one), then copy its keys and values to its rows
+    uniq, inv = torch.unique(ids, dim=0, return_inverse=True)
+    first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))  # one row per prompt
+    causal = torch.ones(P, P, dtype=torch.bool, device=dev).tril()
+    m0 = (causal & keys[first, None, :P]) | torch.eye(P, dtype=torch.bool, device=dev)  # (U, P, P); a pad sees itself: no empty row
+    Ku, Vu = K[:, :len(uniq)].clone(), V[:, :len(uniq)].clone()
+    pos = position_ids(mask)  # (N, P)
+    z = decode_forward(w, ids[first], pos[first], Ku, Vu, 0, m0[:, None])[inv]  # (N, V)
+    K[:, :, :, :P], V[:, :, :, :P] = Ku[:, inv, :, :P], Vu[:, inv, :, :P]
+    del Ku, Vu
+    # 2. decode one token per row per step, writing the static cache in place
+    done = torch.zeros(N, dtype=torch.bool, device=dev)
+    tokens, alive, logps, pos = [], [], [], pos[:, -1:]
+    for t in range(max_new_tokens):
+        y, lp = draw(z, temperature, top_p, generator)  # (N,), (N,)
+        y = y.masked_fill(done, pad)
+        tokens.append(y); alive.append(~done); logps.append(lp.masked_fill(done, 0.0))
+        done = done | torch.isin(y, eos) | (stop(y) if stop is not None else False)
+        if done.all() or t == max_new_tokens - 1: break
+        pos = pos + 1
+        z = decode_forward(w, y[:, None], pos, K, V, P + t, keys[:, None, None, :P + t + 1])
+    return tokens, alive, logps, done
+
+# %% ../nbs/02_generate.ipynb #bd91b893
+_CODE_BLOCK = re.compile(r"```[^\n`]*\n.*?```", re.S)
+
+def code_block_stop(tokenizer, rows:list[bool]):
+    "A `stop` for the decode loops: a row (where `rows` is True) stops once its completion holds a closed ``` code block"
+    hist, has_tick = [], {}
+    def stop(y):  # (N,) new tokens -> (N,) rows whose code block just closed
+        hist.append(y)
+        out = torch.zeros(len(rows), dtype=torch.bool, device=y.device)
+        for i, t in enumerate(y.tolist()):
+            if not rows[i]: continue
+            if t not in has_tick: has_tick[t] = "`" in tokenizer.decode([t])
+            if has_tick[t]: out[i] = bool(_CODE_BLOCK.search(tokenizer.decode(torch.stack(hist)[:, i])))  # decode only at a backtick
+        return out
+    return stop
+
+# %% ../nbs/02_generate.ipynb #3c5e1312
+_FALLBACK_SAID = set()
+
 @torch.no_grad()
 def sample(model, tokenizer,
            prompts:list, # user messages (str), lists of chat messages, or token ids of an already templated context
@@ -113,6 +310,9 @@ def sample(model, tokenizer,
            temperature:float=1.0, # 0 means greedy
            top_p:float=1.0,
            generator:torch.Generator|None=None, # for reproducible draws; default: torch's global RNG
+           fast:bool|None=None, # the fast decode loop; None: where the model supports it; False: `reference_loop`
+           dtype=None, # the fast loop's decode dtype: None (the model's), "auto" (bf16 on CPUs that have it), or a dtype
+           stop_after_code:bool|list=False, # end a row when its first ``` code block closes (a list: per prompt)
           ) -> Samples:
     "Sample `n` completions for each prompt in one left-padded batch, with the logprob of every sampled token"
     t0, was_training = time.time(), model.training
@@ -123,23 +323,14 @@ def sample(model, tokenizer,
     device = next(model.parameters()).device
     ids, mask = left_pad(rows, tokenizer.pad_token_id, device)  # (N, P)
     eos = torch.tensor(eos_token_ids(model, tokenizer), device=device)
-    N, pad = ids.shape[0], tokenizer.pad_token_id
-    done = torch.zeros(N, dtype=torch.bool, device=device)
-    tokens, logps, alive = [], [], []
-    step_ids, step_mask, pos = ids, mask, position_ids(mask)
-    cache = DynamicCache(config=model.config)  # keys and values of every past position, filled in place
-    for _ in range(max_new_tokens):
-        out = model(input_ids=step_ids, attention_mask=step_mask, position_ids=pos, cache=cache, use_cache=True, logits_to_keep=1)
-        z = out.logits[:, -1].float()  # (N, V): this step only
-        logp = torch.log_softmax(z / temperature if temperature > 0 else z, -1)  # (N, V)
-        if temperature > 0: y = torch.multinomial(top_p_filter(logp.exp(), top_p), 1, generator=generator).squeeze(-1)  # (N,)
-        else: y = z.argmax(-1)
-        y = y.masked_fill(done, pad)
-        tokens.append(y); alive.append(~done); logps.append(logp.gather(-1, y[:, None]).squeeze(-1).masked_fill(done, 0.0))
-        done = done | torch.isin(y, eos)
-        if done.all(): break
-        step_ids, pos = y[:, None], pos[:, -1:] + 1  # (N, 1): only the new token goes through the model
-        step_mask = torch.cat([step_mask, torch.ones_like(step_mask[:, :1])], 1)
+    why = fast_unsupported(model) if fast is not False else "fast=False"
+    if fast and why: raise ValueError(f"fast=True, but the fast decode loop cannot run this model: {why}. Pass fast=None to fall back")
+    if why and fast is None and why not in _FALLBACK_SAID:
+        _FALLBACK_SAID.add(why); warnings.warn(f"rlkit.generate.sample: {why}: using the reference decode loop (slower)")
+    per = stop_after_code if isinstance(stop_after_code, (list, tuple)) else [stop_after_code] * len(prompts)
+    stop = code_block_stop(tokenizer, [bool(x) for x in per for _ in range(n)]) if any(per) else None
+    args = (model, ids, mask, eos, tokenizer.pad_token_id, max_new_tokens, temperature, top_p, generator, stop)
+    tokens, alive, logps, done = reference_loop(*args) if why else fast_loop(*args, dtype=decode_dtype(model, dtype))
     completion_ids, completion_mask = torch.stack(tokens, 1), torch.stack(alive, 1).long()  # (N, C)
     model.train(was_training)
     return Samples(texts, ids, mask, completion_ids, completion_mask, torch.stack(logps, 1),

@@ -150,6 +150,8 @@ class GRPOConfig:
     micro_batch:int = 4  # sequences per forward/backward pass (per_device_train_batch_size)
     max_grad_norm:float = 1.0  # gradient clipping (max_grad_norm)
     dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
+    decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs that have it), "float32", "bfloat16"
+    stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
 
     def __post_init__(self):
         if self.norm not in NORMS: raise ValueError(f"norm={self.norm!r}: use one of {NORMS}")
@@ -181,7 +183,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     sums = {"loss": 0.0, "kl": 0.0, "clip": 0.0, "nlp": 0.0}
     for s in range(0, n_seq, cfg.micro_batch):
         ids, attn, mm = b["input_ids"][s:s + cfg.micro_batch], b["attention_mask"][s:s + cfg.micro_batch], mask[s:s + cfg.micro_batch]
-        old, a = b["old_logp"][s:s + cfg.micro_batch], b["adv"][s:s + cfg.micro_batch]
+        a = b["adv"][s:s + cfg.micro_batch]
         # 3. reference logprobs: the same weights with the adapter switched off, no gradient
         kl = torch.zeros_like(mm)
         if cfg.beta > 0:
@@ -189,7 +191,9 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
             store_ref_logprobs(train[s:s + cfg.micro_batch], ref, mm)  # kept with the episodes: the viewer colours tokens by KL
         # 4. policy logprobs, with gradient
         logp = sequence_logprobs(model, ids, attn, mm, cfg.temperature)  # (b, T)
-        # 5. importance ratio against the sampler's logprobs, clipped surrogate
+        # 5. importance ratio and clipped surrogate; one update per batch is on-policy, so pi_old is this forward pass, detached:
+        #    the ratio is exactly 1 (the sampler's logprobs may differ by rounding, e.g. when it decoded in bf16)
+        old = logp.detach()
         obj, clipped = clipped_surrogate(logp, old, a, cfg.eps_low, cfg.eps_high)
         # 6. KL penalty to the reference (k3)
         if cfg.beta > 0: kl = kl_k3(logp, ref)

@@ -86,19 +86,24 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  sandbox=None, # where code runs (default: a new `Sandbox()`)
                  executor=None, # (tasks, completions) -> ExecResult or None each; default: `execute` in `sandbox`
                  max_new_tokens:int=192, temperature:float=1.0, top_p:float=1.0,
-                 generator:torch.Generator|None=None, step:int=0) -> list[Trajectory]:
+                 generator:torch.Generator|None=None, step:int=0,
+                 decode:dict|None=None, # more options for `sample`: fast, dtype, stop_after_code (for code tasks only)
+                ) -> list[Trajectory]:
     "Run `n` generate -> execute -> feedback -> repair episodes per task, in batches; one `Trajectory` per episode"
     if attempts < 1: raise ValueError(f"attempts={attempts}: an episode needs at least 1 attempt (1 = no repair)")
     rewards = rewards or {"correct": correct}
     trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
     task_of, rows = [t for t in tasks for _ in range(n)], [[] for _ in trajs]
     active, seconds = list(range(len(trajs))), {"generate": 0.0, "execute": 0.0}
+    decode = dict(decode or {})
+    code_stop = decode.pop("stop_after_code", False)
     for k in range(attempts):
         t0 = time.time()
-        if k == 0: s = sample(model, tokenizer, [t.prompt for t in tasks], n=n, max_new_tokens=max_new_tokens,
-                              temperature=temperature, top_p=top_p, generator=generator)
-        else: s = sample(model, tokenizer, [conversation(tokenizer, trajs[i])[0] for i in active], n=1,
-                         max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p, generator=generator)
+        if k == 0: s = sample(model, tokenizer, [t.prompt for t in tasks], n=n, max_new_tokens=max_new_tokens, temperature=temperature,
+                              top_p=top_p, generator=generator, stop_after_code=[code_stop and t.domain == "code" for t in tasks], **decode)
+        else: s = sample(model, tokenizer, [conversation(tokenizer, trajs[i])[0] for i in active], n=1, max_new_tokens=max_new_tokens,
+                         temperature=temperature, top_p=top_p, generator=generator,
+                         stop_after_code=[code_stop and task_of[i].domain == "code" for i in active], **decode)
         t1 = time.time()
         turns = [s.turn(j) for j in range(len(active))]
         ts, texts = [task_of[i] for i in active], [t.completion for t in turns]

@@ -23,9 +23,10 @@ from .rewards import check_correct_domains, correct
 
 # %% auto #0
 __all__ = ['ALGOS', 'BUNDLED', 'KEEP_CHECKPOINTS', 'PANELS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec', 'eval_spec',
-           'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate', 'comparison',
-           'RunFigure', 'plot_run', 'plot_metrics', 'RunError', 'divergence', 'roll_back', 'step_metrics',
-           'summary_line', 'train', 'config_from_args', 'main']
+           'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate',
+           'paired_difference', 'difference_line', 'comparison', 'RunFigure', 'plot_run', 'plot_metrics', 'RunError',
+           'divergence', 'roll_back', 'step_metrics', 'summary_line', 'repair_summary', 'train', 'config_from_args',
+           'main']
 
 # %% ../nbs/10_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -182,15 +183,17 @@ def read_metrics(run_dir) -> tuple[list[dict], list[dict]]:
     return [steps[s] for s in sorted(steps)], [r for r in rows if "event" in r]
 
 # %% ../nbs/10_train.ipynb #441fcea7
-def evaluate(model, tokenizer, tasks:list, n:int=2, seed:int=0, sandbox=None, max_new_tokens:int=192,
-             temperature:float=1.0, batch:int=32, desc:str="eval",
+def evaluate(model, tokenizer, tasks:list, n:int=1, seed:int=0, sandbox=None, max_new_tokens:int=192,
+             temperature:float=0.0, # 0: greedy, one answer per task
+             batch:int=64, desc:str="eval",
+             decode:dict|None=None, # options for `sample` (see `decode_options`)
              keep:bool=False) -> dict: # also return the sampled episodes, under "episodes"
-    "Sampled pass rate of `model` on `tasks`, overall and per domain"
+    "Pass rate of `model` on `tasks` (first attempt), overall, per domain and per task"
     g = torch.Generator().manual_seed(seed)
     per = max(1, batch // n)
     eps = []
     for i in tqdm(range(0, len(tasks), per), desc=desc, leave=False):
-        eps += run_episodes(model, tokenizer, tasks[i:i + per], n=n, attempts=1, sandbox=sandbox,
+        eps += run_episodes(model, tokenizer, tasks[i:i + per], n=n, attempts=1, sandbox=sandbox, decode=decode,
                             max_new_tokens=max_new_tokens, temperature=temperature, generator=g)
     ok = [e for e in eps if e.reward is not None]
     out = {"pass_rate": sum(e.rewards["correct"] >= 1.0 for e in ok) / max(1, len(ok)), "samples": len(ok),
@@ -198,7 +201,34 @@ def evaluate(model, tokenizer, tasks:list, n:int=2, seed:int=0, sandbox=None, ma
     for d in sorted({e.domain for e in ok}):
         dd = [e for e in ok if e.domain == d]
         out[f"pass_rate.{d}"] = sum(e.rewards["correct"] >= 1.0 for e in dd) / len(dd)
+    per_task = {}
+    for e in ok: per_task.setdefault(e.task_id, []).append(float(e.rewards["correct"] >= 1.0))
+    out["per_task"] = {k: sum(v) / len(v) for k, v in per_task.items()}  # what `paired_difference` pairs
     return out | ({"episodes": eps} if keep else {})
+
+def _t_quantile(p:float, df:int) -> float:
+    "Student's t quantile from the normal one (Cornish-Fisher, two terms: within 0.01 of the exact value for df >= 10)"
+    from statistics import NormalDist
+    z = NormalDist().inv_cdf(p)
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+def paired_difference(before:dict, after:dict, # results of `evaluate` on the same tasks
+                      level:float=0.95) -> dict:
+    "The change in pass rate with a paired t interval over tasks, and the exact sign (McNemar) test over tasks that changed"
+    common = sorted(set(before["per_task"]) & set(after["per_task"]))
+    if len(common) < 10: raise ValueError(f"paired_difference needs at least 10 tasks scored before and after, got {len(common)}")
+    d = np.array([after["per_task"][k] - before["per_task"][k] for k in common])  # (tasks,)
+    half = _t_quantile((1 + level) / 2, len(d) - 1) * d.std(ddof=1) / math.sqrt(len(d))
+    up, down = int((d > 0).sum()), int((d < 0).sum())
+    p = min(1.0, 2 * sum(math.comb(up + down, k) for k in range(min(up, down) + 1)) / 2 ** (up + down)) if up + down else 1.0
+    return {"diff": float(d.mean()), "lo": float(d.mean() - half), "hi": float(d.mean() + half), "level": level, "tasks": len(d),
+            "better": up, "worse": down, "sign_test_p": p, "test": "paired t interval over tasks"}
+
+def difference_line(pd:dict, n:int, temperature:float) -> str:
+    "The change, its interval, the test and what it rests on, in one line"
+    how = "1 greedy answer" if temperature == 0 else f"{n} samples at T={temperature}"
+    return (f"change {100 * pd['diff']:+.1f} pts, {pd['level']:.0%} CI [{100 * pd['lo']:+.1f}, {100 * pd['hi']:+.1f}] "
+            f"({pd['test']}: {pd['tasks']} tasks x {how}; {pd['better']} tasks better, {pd['worse']} worse, sign test p = {pd['sign_test_p']:.2g})")
 
 def comparison(results:dict, # column name -> result of `evaluate` (here or in `rlkit.eval`)
                keys:tuple|None=None) -> str:
@@ -316,6 +346,17 @@ def summary_line(m:dict) -> str:
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
             f"update {m['update_s']:.0f}s | {m['peak_mem_mb']:.0f} MB")
 
+def repair_summary(rows:list[dict], attempts:int=2) -> str:
+    "The training episodes' first-attempt pass rate and fix rate, over the first and the last third of the run's steps"
+    rows = [r for r in rows if r.get("pass_rate_first") is not None]
+    if not rows: return "no code episodes: no repair to report"
+    k = max(1, len(rows) // 3)
+    def mean(rs, key): return sum(r[key] for r in rs) / len(rs)
+    first, last = rows[:k], rows[-k:]
+    return (f"training episodes, steps {first[0]['step']}-{first[-1]['step']} -> {last[0]['step']}-{last[-1]['step']}: "
+            f"first-attempt pass rate {mean(first, 'pass_rate_first'):.1%} -> {mean(last, 'pass_rate_first'):.1%}"
+            + ("" if attempts < 2 else f", fix rate {mean(first, 'fix_rate'):.1%} -> {mean(last, 'fix_rate'):.1%} (failed first attempts that the repair fixed)"))
+
 # %% ../nbs/10_train.ipynb #2774f159
 def _oom(cfg:TrainConfig, e) -> RunError:
     return RunError(f"out of memory with model {cfg.model or 'the embedded SmolLM2-135M'} ({type(e).__name__}). Lower "
@@ -391,12 +432,14 @@ def train(cfg:TrainConfig|None=None,
         (run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
         save_checkpoint(run, 0, model, optimizer, sampler, gen, {"lr": lr} | _ppo_state(head, kl_ctl))
     evals = json.loads((run / "eval.json").read_text()) if (run / "eval.json").exists() else {}
-    ev = dict(n=cfg.eval_samples, seed=cfg.seed, sandbox=sandbox, max_new_tokens=cfg.grpo.max_new_tokens, temperature=cfg.grpo.temperature)
+    ev = dict(n=cfg.eval_samples, seed=cfg.seed, sandbox=sandbox, max_new_tokens=cfg.grpo.max_new_tokens,
+              temperature=cfg.eval_temperature, decode=decode_options(cfg.grpo))
     try:
         if eval_tasks and "before" not in evals:
             evals["before"] = evaluate(model, tok, eval_tasks, desc="held-out, before", **ev) | {"step": 0}
             (run / "eval.json").write_text(json.dumps(evals, indent=2))
-            log(f"held-out pass rate before training: {evals['before']['pass_rate']:.1%} ({len(eval_tasks)} tasks x {cfg.eval_samples})")
+            log(f"held-out pass rate before training: {evals['before']['pass_rate']:.1%} ({len(eval_tasks)} tasks x "
+                f"{'1 greedy answer' if cfg.eval_temperature == 0 else f'{cfg.eval_samples} samples at T={cfg.eval_temperature}'})")
         # 2. the loop: collect episodes, update, check, record, checkpoint
         bar = tqdm(total=cfg.steps, initial=step, desc=cfg.algo.upper(), unit="step")
         m = {}
@@ -441,7 +484,12 @@ def train(cfg:TrainConfig|None=None,
         raise
     finally:
         if sandbox is not None: sandbox.close()
-    if "before" in evals and "after" in evals: log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}))
+    if "before" in evals and "after" in evals:
+        evals["difference"] = paired_difference(evals["before"], evals["after"])
+        (run / "eval.json").write_text(json.dumps(evals, indent=2))
+        log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
+            + difference_line(evals["difference"], cfg.eval_samples, cfg.eval_temperature))
+    log(repair_summary(read_metrics(run)[0], cfg.grpo.attempts))
     plots = plot_metrics(run)
     log(f"run directory: {run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
     return {"run_dir": str(run), "metrics": m, "eval": evals}

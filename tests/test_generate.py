@@ -39,14 +39,17 @@ def test_left_padding_does_not_change_a_completion(smol):
     assert torch.allclose(batched.logprobs[0, : m.sum()], alone.logprobs[0][m], atol=1e-4)
 
 
-def test_masks_stop_at_eos_and_mark_truncation():
+@pytest.mark.parametrize("fast", [False, True])
+def test_masks_stop_at_eos_and_mark_truncation(fast):
     model, tok = tiny_policy(seed=5)
     eos = tok.eos_token_id
-    bias = torch.zeros(len(tok)); bias[eos] = 4.0  # make EOS likely enough that some rows stop and some run out
-    hook = model.get_base_model().lm_head.register_forward_hook(lambda m, i, out: out + bias)
+    hf = model.get_base_model()
+    head = torch.nn.Linear(hf.config.hidden_size, len(tok), bias=True)  # an output layer with a bias, which both loops apply
+    with torch.no_grad():
+        head.weight.copy_(hf.lm_head.weight); head.bias.zero_(); head.bias[eos] = 4.0  # EOS likely enough that some rows stop, some run out
+    hf.lm_head = head
     torch.manual_seed(1)
-    s = sample(model, tok, ["a", "b"], n=8, max_new_tokens=12)
-    hook.remove()
+    s = sample(model, tok, ["a", "b"], n=8, max_new_tokens=12, fast=fast)
     assert 0 < int(s.truncated.sum()) < len(s.texts), "the seed should give both stopped and truncated rows"
     for i in range(len(s.texts)):
         ids, mask = s.completion_ids[i], s.completion_mask[i].bool()
