@@ -73,7 +73,8 @@ def draw(logits, # (N, V) logits of the last position, any float dtype
         return y, torch.log_softmax(z, -1).gather(-1, y[:, None]).squeeze(-1)
     logp = torch.log_softmax(z / temperature, -1)  # (N, V)
     c = top_p_filter(logp.exp(), top_p).cumsum(-1)  # (N, V): the cumulative distribution
-    u = torch.rand(z.shape[0], 1, generator=generator, device=z.device) * c[:, -1:]  # (N, 1), scaled to the (filtered) mass
+    u = torch.rand(z.shape[0], 1, generator=generator, device=generator.device if generator is not None else z.device)  # (N, 1)
+    u = u.to(z.device) * c[:, -1:]  # drawn where the generator lives (a CPU generator works for a CUDA model), scaled to the mass
     y = torch.searchsorted(c, u, right=True).squeeze(-1).clamp(max=z.shape[-1] - 1)  # (N,): first token whose CDF exceeds u
     return y, logp.gather(-1, y[:, None]).squeeze(-1)
 

@@ -23,7 +23,7 @@ from .rewards import check_correct_domains, correct
 
 # %% auto #0
 __all__ = ['ALGOS', 'BUNDLED', 'KEEP_CHECKPOINTS', 'PANELS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec', 'eval_spec',
-           'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate',
+           'decode_options', 'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate',
            'paired_difference', 'difference_line', 'comparison', 'RunFigure', 'plot_run', 'plot_metrics', 'RunError',
            'divergence', 'roll_back', 'step_metrics', 'summary_line', 'repair_summary', 'train', 'config_from_args',
            'main']
@@ -35,25 +35,30 @@ ALGOS = ("grpo", "ppo")
 class TrainConfig:
     "What a training run trains on, for how long, and where it writes"
     tasks:str = "code"  # bundled domains and/or JSONL files with weights: "code", "code:3,math:1", "tasks.jsonl"
+    difficulty:str|None = "easy,medium"  # train on tasks of these difficulties (tasks without one always stay); "all" or None: every task
     eval_tasks:str|None = None  # held-out tasks, same syntax (default: the test split of the bundled domains in `tasks`)
     algo:str = "grpo"  # "grpo", or "ppo": a value head, GAE and several epochs per rollout (options in the PPO group)
     model:str|None = None  # hub id or local directory; None: the embedded SmolLM2-135M-Instruct; "tiny": a random test model
     lora_r:int = 16  # LoRA rank
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
-    gradient_checkpointing:bool = True  # recompute activations in the backward pass: less memory for long completions
-    steps:int = 4  # update steps (4 GRPO steps fit the default run in 15 minutes on 2 CPU cores)
-    tasks_per_step:int = 2  # tasks (groups) per step; each gets `grpo.group_size` episodes
+    gradient_checkpointing:bool = False  # recompute activations in the backward pass: less memory, about 25% more update time
+    steps:int = 14  # update steps (14 GRPO steps of 6 tasks fit the default run in 15 minutes on 2 CPU cores)
+    tasks_per_step:int = 6  # tasks (groups) per step; each gets `grpo.group_size` episodes
     seed:int = 0  # seeds sampling, task order and the held-out evaluation
     out:str|None = None  # run directory (default: runs/<date-time>)
     checkpoint_every:int = 5  # steps between checkpoints (and always at the last step)
     max_kl:float = 1.0  # divergence guard: a step whose KL to the reference exceeds this rolls back
-    eval_samples:int = 2  # samples per held-out task before and after training; 0 skips the evaluation
+    eval_samples:int = 1  # samples per held-out task before and after training; 0 skips the evaluation
+    eval_temperature:float = 0.0  # 0: greedy, one deterministic answer per task; > 0 samples `eval_samples` per task
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
     ppo:PPOConfig = field(default_factory=PPOConfig)
 
     def __post_init__(self):
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
+        if self.eval_temperature == 0 and self.eval_samples > 1:
+            raise ValueError(f"eval_samples={self.eval_samples} with eval_temperature=0: greedy decoding gives one answer per task; "
+                             "use eval_samples=1, or a temperature > 0 to sample several")
         if self.algo == "ppo" and self.grpo.dynamic_sampling:
             raise ValueError("dynamic_sampling replaces groups whose rewards are all equal, which only GRPO cannot learn from; "
                              "PPO's critic learns from them: leave dynamic_sampling at 0 with algo='ppo'")
@@ -64,7 +69,9 @@ class TrainConfig:
 # %% ../nbs/10_train.ipynb #7632ba25
 BUNDLED = ("code", "math", "format")
 
-def load_task_spec(spec:str, split:str="train") -> tuple[list, dict]:
+def load_task_spec(spec:str, split:str="train",
+                   difficulty:str|None=None, # keep only tasks whose meta["difficulty"] is in this comma-separated list (others without one)
+                  ) -> tuple[list, dict]:
     "Tasks and domain weights from a spec like 'code:3,math:1' or 'tasks.jsonl'; bundled domains use `split`"
     from rlkit.tasks import bundled
     tasks, weights = [], {}
@@ -73,7 +80,10 @@ def load_task_spec(spec:str, split:str="train") -> tuple[list, dict]:
         weight = float(w) if w else 1.0
         if weight <= 0: raise ValueError(f"task spec {spec!r}: weight {w} of {name!r} must be positive")
         got = bundled(name, split) if name in BUNDLED else load_tasks(name)
-        if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks")
+        if difficulty and difficulty != "all":
+            keep = {d.strip() for d in difficulty.split(",")}
+            got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
+        if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
         for d in {t.domain for t in got}: weights[d] = weights.get(d, 0.0) + weight
         tasks += got
     if not tasks: raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
@@ -88,6 +98,10 @@ def eval_spec(cfg:TrainConfig) -> str|None:
     return ",".join(n for n in names if n in BUNDLED) or None
 
 # %% ../nbs/10_train.ipynb #16f52061
+def decode_options(g:GRPOConfig) -> dict:
+    "The options `run_episodes` passes to `sample`: the fast loop's dtype, and whether code completions stop at the closing fence"
+    return {"dtype": g.decode_dtype, "stop_after_code": g.stop_after_code}
+
 def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, generator, sandbox=None, rewards=None, executor=None):
     "The step's episodes to train on, and every episode generated (zero-variance groups replaced for `dynamic_sampling` rounds)"
     g, train_on, everything, want, used = cfg.grpo, [], [], cfg.tasks_per_step, set()
@@ -97,7 +111,7 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
         used |= {t.id for t in tasks}
         eps = run_episodes(model, tokenizer, tasks, n=g.group_size, attempts=g.attempts, gamma=g.gamma, rewards=rewards,
                            sandbox=sandbox, executor=executor, max_new_tokens=g.max_new_tokens, temperature=g.temperature,
-                           generator=generator, step=step)
+                           generator=generator, step=step, decode=decode_options(g))
         want = 0
         for t in tasks:
             group = [e for e in eps if e.task_id == t.id]
@@ -333,7 +347,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     groups = {e.group_id: e.meta.get("zero_variance", False) for e in eps}
     m |= {"groups": len(groups), "zero_var_groups": sum(groups.values()), "excluded": len(eps) - len(scored),
           "truncated": sum(e.truncated for e in eps) / max(1, len(eps))}
-    m |= {k: update.get(k) for k in ("loss", "kl", "clip_frac", "entropy", "grad_norm", "sequences", "tokens")}
+    m |= {k: update.get(k) for k in ("loss", "kl", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
     m |= {k: update[k] for k in PPO_METRICS if k in update}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
 
@@ -344,7 +358,7 @@ def summary_line(m:dict) -> str:
     if m.get("value_loss") is not None: upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
-            f"update {m['update_s']:.0f}s | {m['peak_mem_mb']:.0f} MB")
+            f"update {m['update_s']:.0f}s" + (f" ({m['update_gflops']:.0f} GFLOPS)" if m.get('update_gflops') else "") + f" | {m['peak_mem_mb']:.0f} MB")
 
 def repair_summary(rows:list[dict], attempts:int=2) -> str:
     "The training episodes' first-attempt pass rate and fix rate, over the first and the last third of the run's steps"
@@ -399,7 +413,7 @@ def train(cfg:TrainConfig|None=None,
         run = Path(cfg.out)
         if run.exists() and any(run.iterdir()):
             raise RunError(f"{run} already holds a run: continue it with `rlkit train --resume {run}`, or pass a new --out")
-    tasks, weights = load_task_spec(cfg.tasks, "train")
+    tasks, weights = load_task_spec(cfg.tasks, "train", cfg.difficulty)
     spec = eval_spec(cfg)
     eval_tasks = load_task_spec(spec, "test")[0] if spec and cfg.eval_samples > 0 else []
     sandbox = None

@@ -1,0 +1,92 @@
+"""Held-out pass rate against wall-clock training time: `rlkit train` as configured, for a fixed time, on several seeds.
+
+Each configuration trains in segments of --every steps (`train(..., resume=run)` continues the same run, with its
+optimizer, sampler and RNG states); after each segment the run's own held-out evaluation measures the greedy pass rate on
+the bundled code test split (119 tasks), with the paired 95% interval against the untrained model. The clock counts
+training time (sampling, execution, updates, checkpoints), not the evaluations. One process; runs go one after another
+(never two at once on this 2-core machine, or both timings lie). Writes a PNG of the curves and prints the table.
+
+    .venv/bin/python bench/learning_curve.py --minutes 60 --seeds 0 1 2 --configs default no-repair
+"""
+import argparse, json, os, shutil, time, warnings
+from pathlib import Path
+
+warnings.filterwarnings("ignore")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+import numpy as np
+from matplotlib.figure import Figure
+from rlkit.grpo import GRPOConfig
+from rlkit.train import TrainConfig, paired_difference, read_metrics, train
+
+CONFIGS = {  # name -> changes to the default TrainConfig / GRPOConfig (what `bash scripts/run.sh` runs is "default")
+    "default": {},
+    "no-repair": {"grpo": {"attempts": 1}},
+    "T=1.0": {"grpo": {"temperature": 1.0}},
+    "all-difficulties": {"difficulty": None},
+    "ppo": {"algo": "ppo", "grpo": {"dynamic_sampling": 0}},
+}
+
+
+def config(name:str, seed:int, out:Path) -> TrainConfig:
+    d = TrainConfig().__dict__ | {k: v for k, v in CONFIGS[name].items() if k != "grpo"}
+    g = GRPOConfig().__dict__ | CONFIGS[name].get("grpo", {})
+    return TrainConfig(**{k: v for k, v in d.items() if k not in ("grpo", "ppo")} | {"seed": seed, "out": str(out), "steps": 0,
+                          "checkpoint_every": 10 ** 6}, grpo=GRPOConfig(**g))
+
+
+def curve(name:str, seed:int, minutes:float, every:int, root:Path) -> list[dict]:
+    "Train in segments until `minutes` of training time; (minutes, step, pass rate, interval) after each"
+    run = root / f"{name}-seed{seed}"
+    shutil.rmtree(run, ignore_errors=True)
+    cfg, points, trained, step = config(name, seed, run), [], 0.0, 0
+    res = train(cfg, log=lambda s: None)  # 0 steps: the before-evaluation only
+    before = res["eval"]["before"]
+    points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
+    while trained < minutes * 60:
+        step += every
+        cfg.steps = step
+        res = train(cfg, resume=run, log=lambda s: None)
+        rows, _ = read_metrics(run)
+        trained = sum(r["step_s"] for r in rows)
+        after = res["eval"]["after"]
+        d = paired_difference(before, after)
+        points.append({"minutes": trained / 60, "step": step, "pass_rate": after["pass_rate"], "lo": d["lo"], "hi": d["hi"], "diff": d["diff"]})
+        print(f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {step:3d}  pass {after['pass_rate']:.1%}  "
+              f"change {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}]", flush=True)
+    return points
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--minutes", type=float, default=60)
+    ap.add_argument("--every", type=int, default=5, help="steps between evaluations")
+    ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    ap.add_argument("--configs", nargs="+", default=["default", "no-repair"], choices=list(CONFIGS))
+    ap.add_argument("--out", default="runs/learning_curve")
+    a = ap.parse_args()
+    root = Path(a.out); root.mkdir(parents=True, exist_ok=True)
+    curves = {(c, s): curve(c, s, a.minutes, a.every, root) for c in a.configs for s in a.seeds}
+    (root / "curves.json").write_text(json.dumps({f"{c}/seed{s}": v for (c, s), v in curves.items()}, indent=1))
+    fig = Figure(figsize=(7, 4.5)); ax = fig.subplots()
+    for i, c in enumerate(a.configs):
+        for j, s in enumerate(a.seeds):
+            p = curves[(c, s)]
+            ax.plot([x["minutes"] for x in p], [100 * x["pass_rate"] for x in p], color=f"C{i}", marker=".", alpha=0.8,
+                    label=c if j == 0 else None)
+    ax.set_xlabel("training minutes on 2 CPU cores"); ax.set_ylabel("held-out greedy pass rate (%)")
+    ax.set_title(f"code test split (119 tasks), seeds {a.seeds}"); ax.legend(); ax.grid(alpha=0.3)
+    fig.savefig(root / "learning_curve.png", dpi=100, bbox_inches="tight")
+    print(f"\n{'config':<18} {'minutes':>8} " + " ".join(f"{'seed ' + str(s):>24}" for s in a.seeds))
+    for c in a.configs:
+        for k in range(max(len(curves[(c, s)]) for s in a.seeds)):
+            cells = []
+            for s in a.seeds:
+                p = curves[(c, s)]
+                cells.append(f"{100 * p[k]['pass_rate']:5.1f}% [{100 * p[k]['lo']:+5.1f},{100 * p[k]['hi']:+5.1f}]" if k < len(p) else "")
+            m = np.mean([curves[(c, s)][k]["minutes"] for s in a.seeds if k < len(curves[(c, s)])])
+            print(f"{c:<18} {m:>8.1f} " + " ".join(f"{x:>24}" for x in cells))
+    print(f"\ncurves: {root / 'learning_curve.png'}, {root / 'curves.json'}")
+
+
+if __name__ == "__main__":
+    main()
