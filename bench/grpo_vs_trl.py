@@ -56,7 +56,7 @@ def time_rlkit(prompts, steps, positions):
         s = sample(model, tok, [prompts[i % len(prompts)]], n=G, max_new_tokens=NEW)
         trajs = [Trajectory("t", 0, [s.turn(j)], reward=r) for j, r in enumerate(toy_reward(s.texts))]
         m = grpo_step(model, tok, opt, trajs, cfg)
-        if i: times.append(time.time() - t0); toks.append(int(s.completion_mask.sum())); positions.append(m["positions"])
+        if i: times.append(time.time() - t0); toks.append(int(s.completion_mask.sum())); positions.append(m.get("positions", 0))  # 0: no update (equal rewards)
     return times, toks
 
 
@@ -107,6 +107,7 @@ if __name__ == "__main__":
         with PeakRSS() as mem: times, toks = fn(prompts, a.steps)
         res[name] = (sum(times) / len(times), mem.peak, sum(toks) / len(toks))
         print(f"{name:>6}: {res[name][0]:6.1f} s/step   peak +{mem.peak:6.0f} MB   {res[name][2]:.0f} completion tokens/step", flush=True)
+    positions = [p for p in positions if p] or [0]
     roof = roofline_s(load_policy()[0], sum(positions) / len(positions))
     print(f"roofline: {roof['total']:6.1f} s/step (decode {roof['decode']:.1f} s, update {roof['update']:.1f} s for "
           f"{sum(positions) / len(positions):.0f} positions)")
