@@ -28,7 +28,8 @@ def test_grpo_learns_a_toy_reward(tmp_path):
 
 
 def test_grpo_learns_through_repair_turns(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=40, checkpoint_every=100, grpo={"attempts": 2, "gamma": 0.5})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=40, checkpoint_every=100, tasks_per_step=4,
+                     grpo={"attempts": 2, "gamma": 0.5})
     train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
     rows = read_metrics(tmp_path / "run")[0]
     r = _rewards(rows)

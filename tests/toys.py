@@ -32,8 +32,8 @@ def toy_tasks(path, n:int=4) -> str:
 
 
 def toy_config(run_dir, tasks_file, **kw) -> TrainConfig:
-    grpo = dict(group_size=8, max_new_tokens=16, attempts=1, lr=1e-2, beta=0.0) | kw.pop("grpo", {})
-    return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir), eval_samples=0, **({"steps": 6, "checkpoint_every": 2} | kw),
+    grpo = dict(group_size=8, max_new_tokens=16, attempts=1, lr=1e-2, beta=0.0, temperature=1.0) | kw.pop("grpo", {})  # the toys were tuned at T=1
+    return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir), eval_samples=0, **({"steps": 6, "checkpoint_every": 2, "tasks_per_step": 2} | kw),
                        grpo=GRPOConfig(**grpo))
 
 
