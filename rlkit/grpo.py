@@ -191,8 +191,9 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         return m | {k: None for k in ("loss", "kl", "clip_frac", "entropy", "grad_norm")} | {"tokens": 0, "stepped": False, "update_s": time.time() - t0}
     # 2. lay out each episode as one sequence; the loss mask covers the model's own tokens only. Sorted by length, so that each
     #    micro-batch holds sequences of similar length and is cut to its own longest (less padding to compute)
-    train = [t for _, t in sorted(((len(conversation(tokenizer, t)[0]), t) for t in train), key=lambda x: x[0], reverse=True)]
     b = episode_batch(tokenizer, train, device)
+    order = torch.sort(b["attention_mask"].sum(-1), descending=True, stable=True).indices  # (B,) longest first
+    b, train = {k: v[order] for k, v in b.items()}, [train[i] for i in order.tolist()]
     mask = b["loss_mask"].float()  # (B, T)
     n_tok, n_seq = mask.sum(), len(train)
     model.train()
