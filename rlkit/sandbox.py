@@ -228,6 +228,35 @@ def _close_all(workers:list, lock):
     with lock: idle = list(workers); workers.clear()
     for w in idle: w.close()
 
+# %% ../nbs/03_sandbox.ipynb #e32d48e2
+def _workdir() -> Path:
+    "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
+    return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
+
+def _alive(pid:int) -> bool:
+    try: os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError: return False
+    except (PermissionError, OverflowError): return True  # another user's process, or not a pid at all: not ours to judge
+    return True
+
+def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
+    "Remove the private run directories in `tmp` whose process is gone; returns their names"
+    gone = []
+    for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
+        pid = p.name.split("-")[2]
+        if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir(): continue
+        shutil.rmtree(p, ignore_errors=True)
+        if not p.exists(): gone.append(p.name)
+    return gone
+
+def _fallback_warning(user:str, uid:int) -> str:
+    "What the subprocess backend leaves open, said of the account the code really runs as"
+    if uid == 0: who = "root, with every right on this machine"
+    elif uid == os.getuid(): who = f"YOUR user {user!r}, with your rights: it can change or delete your files, the project's included"
+    else: who = f"the unprivileged user {user!r}, which can still read what every user may read (a project's files, usually) and write to /tmp"
+    return (f"rlkit sandbox: using the 'subprocess' backend. Model-written code runs as {who}; it has the network, "
+            "and no namespace, blacklist or seccomp filter: it is NOT isolated. Install firejail for a real sandbox.")
+
 # %% ../nbs/03_sandbox.ipynb #78922b72
 class Sandbox:
     "Runs (code, tests) pairs in isolation and returns an `ExecResult` for each"
@@ -242,9 +271,6 @@ class Sandbox:
         if backend == "firejail" and not shutil.which("firejail"):
             raise FileNotFoundError("backend='firejail' but firejail is not installed: `apt-get install firejail` "
                                     "(the README's setup does it), or pass backend='subprocess' to run WITHOUT isolation")
-        if backend == "subprocess":
-            warnings.warn("rlkit sandbox: using the 'subprocess' backend. Model-written code runs with YOUR user's rights, "
-                          "network and files: it is NOT isolated. Install firejail for a real sandbox.", RuntimeWarning, stacklevel=2)
         if not Path(python).exists(): raise FileNotFoundError(f"python={python!r} does not exist: pass the interpreter the sandbox should run")
         self.backend, self.uid, self.gid = backend, None, None
         if os.geteuid() == 0:
@@ -254,6 +280,7 @@ class Sandbox:
             self.uid, self.gid = pw.pw_uid, pw.pw_gid
         pw = pwd.getpwuid(self.uid if self.uid is not None else os.getuid())
         self.user, self.user_home = pw.pw_name, Path(pw.pw_dir)  # the account the code runs as
+        if backend == "subprocess": warnings.warn(_fallback_warning(self.user, pw.pw_uid), RuntimeWarning, stacklevel=2)
         self._profile, self._blacklist, self._harness = None, _blacklist(), harness_source()
         can_warm = backend == "firejail" and self.uid is not None
         if warm and not can_warm: raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs "
@@ -261,6 +288,7 @@ class Sandbox:
         self.warm = can_warm if warm is None else warm
         self._idle, self._lock = [], threading.Lock()  # warm sandboxes waiting for a job
         weakref.finalize(self, _close_all, self._idle, self._lock)  # a forgotten Sandbox still shuts its sandboxes down
+        _remove_stale_workdirs()  # left by a process killed mid-batch (SIGKILL runs no cleanup)
 
     def close(self):
         "Shut down the warm sandboxes"
@@ -272,6 +300,10 @@ class Sandbox:
     def home(self, workdir:Path) -> Path:
         "The run's private directory as the code sees it: the user's home under firejail, itself otherwise"
         return workdir if self.backend == "subprocess" else self.user_home
+
+    def describe(self) -> dict:
+        "What a run records about its sandbox: the backend, the account the code runs as, whether it is isolated"
+        return {"backend": self.backend, "user": self.user, "isolated": self.backend == "firejail"}
 
     def __repr__(self): return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
 
@@ -470,7 +502,7 @@ class _Worker:
     def __init__(self, sandbox:Sandbox):
         # no reference back to the Sandbox: dropping the Sandbox must shut its workers down at once (see `weakref.finalize`)
         self.L, self.uid, self.gid, self.home, self.n, self.broken = sandbox.limits, sandbox.uid, sandbox.gid, sandbox.user_home, 0, False
-        self.box = _Box(sandbox, Path(tempfile.mkdtemp(prefix="rlkit-sbx-")), "--zygote")
+        self.box = _Box(sandbox, _workdir(), "--zygote")
         try:
             try: msg = self.box.reply()
             except (_Channel_closed, _Stop) as e: raise _WorkerBroken(f"the warm sandbox did not start: {e}") from None
@@ -571,7 +603,7 @@ def _observe(self, code:str, test_code, asserts:list, entry_point:str) -> ExecRe
             worker = self._take_worker(); box = worker.box
             worker.start_job(code)
         else:
-            workdir = Path(tempfile.mkdtemp(prefix="rlkit-sbx-"))
+            workdir = _workdir()
             (workdir / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
             box = _Box(self, workdir, "solution.py")
         hello = box.reply()  # 1. confinement, checked before the candidate's code is even read

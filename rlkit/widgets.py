@@ -17,8 +17,8 @@ from .train import plot_run  # also the figure a run writes to plots/metrics.png
 _all_ = ["plot_run"]
 
 # %% auto #0
-__all__ = ['HACK_PATTERNS', 'FILTERS', 'load_trajectories', 'run_tokenizer', 'suspected_hack', 'keep', 'code_html', 'token_html',
-           'diff_html', 'episode_html', 'group_html', 'TrajectoryViewer', 'plot_run']
+__all__ = ['HACK_PATTERNS', 'FILTERS', 'load_trajectories', 'run_tokenizer', 'sandbox_line', 'suspected_hack', 'keep',
+           'code_html', 'token_html', 'diff_html', 'episode_html', 'group_html', 'TrajectoryViewer', 'plot_run']
 
 # %% ../nbs/12_widgets.ipynb #f6d42dd7
 def load_trajectories(run_dir) -> list[Trajectory]:
@@ -32,6 +32,17 @@ def run_tokenizer(run_dir):
     from rlkit.models import load_tokenizer, tiny_tokenizer
     model = json.loads((Path(run_dir) / "config.json").read_text()).get("model")
     return tiny_tokenizer() if model == "tiny" else load_tokenizer(model)
+
+def sandbox_line(run_dir) -> str:
+    "Which sandbox ran the run's code, from `run.json`: 'sandbox: firejail as rlkit-sandbox (isolated)', or '... NOT isolated'"
+    path = Path(run_dir) / "run.json"
+    if not path.exists(): return "sandbox: not recorded"
+    try: info = json.loads(path.read_text())
+    except ValueError: return "sandbox: not recorded (run.json is not valid JSON)"
+    sb = info.get("sandbox") if isinstance(info, dict) else None
+    if not isinstance(sb, dict): return "sandbox: not recorded"
+    isolated = sb.get("isolated") is True  # anything but an explicit True is shown as not isolated
+    return f"sandbox: {sb.get('backend', '?')} as {sb.get('user', '?')}" + (" (isolated)" if isolated else " — NOT isolated")
 
 # %% ../nbs/12_widgets.ipynb #9d1fe014
 HACK_PATTERNS = ("sys.exit", "os._exit", "exit(", "quit(", "__eq__", "__ne__", "builtins", "__import__", "sys.modules", "inspect.stack")
@@ -129,6 +140,8 @@ def group_html(trajs:list[Trajectory], tokenizer=None, kl:bool=False) -> str:
     return f"<div style='display: flex; gap: 8px; overflow-x: auto; font-family: sans-serif; font-size: 13px'>{cols}</div>"
 
 # %% ../nbs/12_widgets.ipynb #3814add6
+_LOUD = "color: #b00020; font-weight: bold"  # a run whose code ran outside a sandbox
+
 class TrajectoryViewer(W.VBox):
     "Browse a run directory's groups of episodes, step by step and task by task"
     def __init__(self, run_dir, tokenizer=None):
@@ -147,6 +160,7 @@ class TrajectoryViewer(W.VBox):
     def refresh(self):
         "Re-read the run directory (a live run has written more)"
         self.trajs = load_trajectories(self.run_dir)
+        self.sandbox = sandbox_line(self.run_dir)
         steps = sorted({t.step for t in self.trajs})
         self.domain.options = ["all"] + sorted({t.domain for t in self.trajs})
         keep_step = self.step.value if self.step.value in steps else (steps[-1] if steps else None)
@@ -172,7 +186,8 @@ class TrajectoryViewer(W.VBox):
         g = self.group()
         n = len([t for t in self.trajs if t.step == self.step.value])
         self.summary.value = (f"<b>{self.run_dir}</b>: {len(self.trajs)} episodes in {len(set(t.step for t in self.trajs))} steps; "
-                              f"step {self.step.value}: {n} episodes, {len(self.task.options)} groups shown")
+                              f"step {self.step.value}: {n} episodes, {len(self.task.options)} groups shown"
+                              f"<div style='{_LOUD if 'NOT isolated' in self.sandbox else 'color: #666'}'>{html.escape(self.sandbox)}</div>")
         if not g: self.body.value = "<i>nothing matches</i>"; return
         tok = None
         if self.view.value in ("tokens", "KL"):

@@ -1,4 +1,4 @@
-import os, time, warnings
+import os, shutil, time, warnings
 from pathlib import Path
 
 import pytest
@@ -54,6 +54,63 @@ def test_subprocess_fallback_is_loud_and_works():
     assert sb.run(GOOD, ADD_TESTS, "add").verdict == "passed"
     assert sb.run("def add(a, b):\n    return 0", ADD_TESTS, "add").verdict == "failed"
     assert sb.run("while True: pass", ADD_TESTS, "add").verdict == "timeout"
+
+
+WHO = "import os, pwd\ndef who():\n    return pwd.getpwuid(os.getuid()).pw_name"
+
+
+@pytest.mark.parametrize("user", [None, "root"])
+def test_subprocess_warning_names_the_user_the_code_runs_as(user):
+    "The fallback's warning and describe() name the account the code really runs as, and say it is not isolated"
+    if user == "root" and os.geteuid() != 0: pytest.skip("only root can run code as root")
+    with pytest.warns(RuntimeWarning) as caught:
+        sb = Sandbox("subprocess", Limits(timeout_s=3), **({"user": user} if user else {}))
+    msg = str(caught[0].message)
+    d = sb.describe()
+    assert d == {"backend": "subprocess", "user": sb.user, "isolated": False}
+    r = sb.run(WHO, f"assert who() == {d['user']!r}", "who")
+    assert r.verdict == "passed", r.detail  # the recorded user is the one the code ran as
+    assert f"runs as root" in msg if d["user"] == "root" else f"{d['user']!r}" in msg
+    assert "network" in msg and "NOT isolated" in msg
+    if os.geteuid() == 0 and d["user"] != "root": assert "unprivileged" in msg and "YOUR user" not in msg
+
+
+def test_firejail_describes_itself_as_isolated():
+    sb = Sandbox("firejail")
+    assert sb.describe() == {"backend": "firejail", "user": sb.user, "isolated": True}
+    assert sb.run(WHO, f"assert who() == {sb.user!r}", "who").verdict == "passed"
+
+
+def test_a_new_sandbox_removes_only_directories_whose_process_is_gone(tmp_path):
+    "A batch killed with SIGKILL leaves its private directories; the next Sandbox removes those, never a live process's"
+    import subprocess, tempfile
+    dead = subprocess.Popen(["true"]); dead.wait()
+    other = subprocess.Popen(["sleep", "60"])  # another live process that owns a directory
+    tmp = Path(tempfile.gettempdir())
+    dirs = {name: tmp / f"rlkit-sbx-{pid}-test{name}" for name, pid in (("dead", dead.pid), ("mine", os.getpid()), ("other", other.pid))}
+    try:
+        for d in dirs.values():
+            d.mkdir(); (d / "solution.py").write_text("x = 1"); (d / "sub").mkdir(); (d / "sub" / "f").write_text("")
+        Sandbox("firejail")
+        assert not dirs["dead"].exists()
+        assert dirs["mine"].exists() and dirs["other"].exists() and (dirs["other"] / "sub" / "f").exists()
+        other.kill(); other.wait()
+        Sandbox("firejail")
+        assert not dirs["other"].exists() and dirs["mine"].exists()
+    finally:
+        other.kill(); other.wait()
+        for d in dirs.values(): shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_private_directories_are_named_after_their_process(monkeypatch, warm):
+    "What lets a later start tell a live sandbox's directory from a stale one"
+    if warm and os.geteuid() != 0: pytest.skip("the warm pool needs root")
+    made, workdir = [], S._workdir
+    monkeypatch.setattr(S, "_workdir", lambda: made.append(workdir()) or made[-1])
+    with Sandbox("firejail", warm=warm) as sb:
+        assert sb.run(GOOD, ADD_TESTS, "add").verdict == "passed"
+    assert len(made) == 1 and made[0].name.startswith(f"rlkit-sbx-{os.getpid()}-") and not made[0].exists()
 
 
 def test_subprocess_fallback_in_a_fresh_interpreter():

@@ -6,7 +6,7 @@ import pytest
 
 from rlkit.core import Trajectory, read_jsonl
 from rlkit.train import train
-from rlkit.widgets import FILTERS, TrajectoryViewer, keep, load_trajectories, plot_run
+from rlkit.widgets import FILTERS, TrajectoryViewer, keep, load_trajectories, plot_run, sandbox_line
 from toys import lowercase, lowercase_check, toy_config, toy_tasks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,6 +81,27 @@ def test_kl_view_colours_tokens_by_their_log_ratio_to_the_reference(run):
     v.step.value, v.task.value, v.view.value = t.step, t.task_id, "KL"
     u = t.turns[0]
     assert f"log-ratio {u.logprobs[0] - u.ref_logprobs[0]:+.2f}" in v.body.value
+
+
+def test_viewer_says_which_sandbox_ran_the_code(run, tmp_path):
+    "run.json's sandbox entry is shown: quietly when isolated, in bold red when not; older runs say it was not recorded"
+    d = tmp_path / "copy"
+    d.mkdir()
+    for f in ("config.json", "trajectories.jsonl"): (d / f).write_text((run / f).read_text())
+    v = TrajectoryViewer(d)
+    assert "sandbox: not recorded" in v.summary.value
+    (d / "run.json").write_text(json.dumps({"sandbox": {"backend": "subprocess", "user": "root", "isolated": False}}))
+    v.refresh()
+    assert "font-weight: bold'>sandbox: subprocess as root — NOT isolated</div>" in v.summary.value
+    (d / "run.json").write_text(json.dumps({"sandbox": {"backend": "firejail", "user": "rlkit-sandbox", "isolated": True}}))
+    v.refresh()
+    assert "sandbox: firejail as rlkit-sandbox (isolated)" in v.summary.value
+    assert "NOT isolated" not in v.summary.value and "font-weight: bold" not in v.summary.value
+    (d / "run.json").write_text('{"sandbox": {"backend": "firej')  # torn: the viewer still opens
+    v.refresh()
+    assert "sandbox: not recorded (run.json is not valid JSON)" in v.summary.value
+    (d / "run.json").write_text(json.dumps({"sandbox": {"backend": "firejail", "user": "x"}}))  # isolation not said: assume none
+    assert sandbox_line(d) == "sandbox: firejail as x — NOT isolated"
 
 
 def test_not_a_run_directory(tmp_path):
