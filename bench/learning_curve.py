@@ -30,7 +30,7 @@ CONFIGS = {  # name -> changes to the default TrainConfig / GRPOConfig (what `ba
 def config(name:str, seed:int, out:Path) -> TrainConfig:
     d = TrainConfig().__dict__ | {k: v for k, v in CONFIGS[name].items() if k != "grpo"}
     g = GRPOConfig().__dict__ | CONFIGS[name].get("grpo", {})
-    return TrainConfig(**{k: v for k, v in d.items() if k not in ("grpo", "ppo")} | {"seed": seed, "out": str(out), "steps": 0,
+    return TrainConfig(**{k: v for k, v in d.items() if k not in ("grpo", "ppo")} | {"seed": seed, "out": str(out), "steps": 1,
                           "checkpoint_every": 10 ** 6}, grpo=GRPOConfig(**g))
 
 
@@ -39,13 +39,12 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path) -> list[dict]
     run = root / f"{name}-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)
     cfg, points, trained, step = config(name, seed, run), [], 0.0, 0
-    res = train(cfg, log=lambda s: None)  # 0 steps: the before-evaluation only
-    before = res["eval"]["before"]
-    points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
     while trained < minutes * 60:
         step += every
         cfg.steps = step
-        res = train(cfg, resume=run, log=lambda s: None)
+        res = train(cfg, resume=run if step > every else None, log=lambda s: None)  # the first segment also measures "before"
+        before = res["eval"]["before"]
+        if not points: points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
         rows, _ = read_metrics(run)
         trained = sum(r["step_s"] for r in rows)
         after = res["eval"]["after"]

@@ -6,7 +6,7 @@ Docs: https://rlkit-dev.github.io/rlkit/core.html.md"""
 
 # %% ../nbs/00_core.ipynb #8770342b
 from __future__ import annotations
-import json, math, os, random
+import ast, json, math, os, random
 from dataclasses import dataclass, field, fields, asdict
 from pathlib import Path
 from typing import Callable, Iterable
@@ -15,8 +15,8 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['VERDICTS', 'DATA_DIR', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable', 'write_jsonl', 'read_jsonl',
-           'load_tasks', 'cache_dir', 'seed_everything', 'default_device', 'default_dtype']
+__all__ = ['VERDICTS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable', 'write_jsonl',
+           'read_jsonl', 'load_tasks', 'cache_dir', 'seed_everything', 'default_device', 'default_dtype']
 
 # %% ../nbs/00_core.ipynb #64764160
 VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error", "violation")
@@ -25,8 +25,27 @@ VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "o
 def _check_choice(name:str, value, choices):
     "Raise a `ValueError` naming the field, the bad value and the valid choices"
     if value not in choices: raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
+def check_ranges(obj, # a config dataclass
+                 **intervals): # field name -> interval such as "[1, inf)", "(0, 1]"
+    "Raise a `ValueError` naming the option, its command-line flag and the allowed range when a number of `obj` falls outside it"
+    for name, iv in intervals.items():
+        v = getattr(obj, name)
+        lo, hi = (float(x) for x in iv[1:-1].split(","))
+        number = isinstance(v, (int, float)) and not isinstance(v, bool)
+        if number and (v > lo if iv[0] == "(" else v >= lo) and (v < hi if iv[-1] == ")" else v <= hi): continue  # NaN is never inside
+        want = f"{'>' if iv[0] == '(' else '>='} {lo:g}" if hi == math.inf else f"in {iv}"
+        raise ValueError(f"{name}={v!r} (--{name.replace('_', '-')}): must be {'a number ' if not number else ''}{want}")
+
 
 # %% ../nbs/00_core.ipynb #b53ee6f7
+def _check_code_task(t):
+    "A code task must name its function and carry tests that parse and assert something: checked when the task loads, not when a step draws it"
+    if not (t.tests and t.entry_point): raise ValueError(f"code task {t.id!r}: fields 'tests' and 'entry_point' are both required")
+    try: tree = ast.parse(t.tests)
+    except SyntaxError as e: raise ValueError(f"code task {t.id!r}: its tests do not parse ({e.msg}, tests line {e.lineno})") from None
+    if not any(isinstance(x, ast.Assert) for x in ast.walk(tree)):
+        raise ValueError(f"code task {t.id!r}: its tests hold no assert statement, so nothing could ever fail; add `assert {t.entry_point}(...) == ...`")
+
 @dataclass
 class Task:
     "One problem with a checkable outcome"
@@ -42,8 +61,9 @@ class Task:
         for name, kind in (("id", str), ("domain", str), ("prompt", str), ("tests", str), ("entry_point", str), ("meta", dict)):
             v = getattr(self, name)
             if not isinstance(v, kind): raise ValueError(f"field {name!r} must be {kind.__name__}, got {type(v).__name__} ({v!r:.40})")
-        if self.domain == "code" and not (self.tests and self.entry_point):
-            raise ValueError(f"field 'tests' and field 'entry_point' are required for a code task ({self.id!r})")
+        if self.domain == "code": _check_code_task(self)
+        if self.domain == "math" and (isinstance(self.answer, bool) or not isinstance(self.answer, (int, float)) or not math.isfinite(self.answer)):
+            raise ValueError(f"math task {self.id!r}: field 'answer' must be a number, got {self.answer!r:.40}")
 
     def to_dict(self) -> dict: return asdict(self)
 
@@ -185,6 +205,7 @@ def load_tasks(path) -> list[Task]:
     path = Path(path)
     if not path.exists() and (DATA_DIR / path).exists(): path = DATA_DIR / path
     if not path.exists(): raise FileNotFoundError(f"Task file {str(path)!r} not found (bundled files are in {DATA_DIR})")
+    if path.is_dir(): raise ValueError(f"Task file {str(path)!r} is a directory: give one JSONL file (one task per line)")
     return read_jsonl(path, Task)
 
 # %% ../nbs/00_core.ipynb #f00d783d

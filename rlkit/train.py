@@ -15,18 +15,18 @@ import torch
 from matplotlib.figure import Figure  # no pyplot: works without a display, in threads and in tests
 from tqdm.auto import tqdm
 
-from .core import DATA_DIR, Trajectory, load_tasks, read_jsonl, seed_everything, write_jsonl
+from .core import DATA_DIR, Trajectory, check_ranges, load_tasks, read_jsonl, seed_everything, write_jsonl
 from .grpo import GRPOConfig, TaskSampler, grpo_step, zero_variance
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import repair_metrics, run_episodes
 from .rewards import check_correct_domains, correct
 
 # %% auto #0
-__all__ = ['ALGOS', 'BUNDLED', 'KEEP_CHECKPOINTS', 'PANELS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec', 'eval_spec',
-           'decode_options', 'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics', 'evaluate',
-           'paired_difference', 'difference_line', 'comparison', 'RunFigure', 'plot_run', 'plot_metrics', 'RunError',
-           'divergence', 'roll_back', 'step_metrics', 'summary_line', 'repair_summary', 'train', 'config_from_args',
-           'main']
+__all__ = ['ALGOS', 'BUNDLED', 'SPEC_HELP', 'KEEP_CHECKPOINTS', 'PANELS', 'PPO_METRICS', 'TrainConfig', 'load_task_spec',
+           'eval_spec', 'decode_options', 'collect', 'checkpoints', 'save_checkpoint', 'load_checkpoint',
+           'read_metrics', 'evaluate', 'paired_difference', 'difference_line', 'comparison', 'RunFigure', 'plot_run',
+           'plot_metrics', 'RunError', 'divergence', 'kl_after_update', 'roll_back', 'step_metrics', 'summary_line',
+           'repair_summary', 'Interrupted', 'train', 'config_from_args', 'main']
 
 # %% ../nbs/10_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -56,6 +56,8 @@ class TrainConfig:
 
     def __post_init__(self):
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
+        check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
+                     max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)")
         if self.eval_temperature == 0 and self.eval_samples > 1:
             raise ValueError(f"eval_samples={self.eval_samples} with eval_temperature=0: greedy decoding gives one answer per task; "
                              "use eval_samples=1, or a temperature > 0 to sample several")
@@ -68,6 +70,19 @@ class TrainConfig:
 
 # %% ../nbs/10_train.ipynb #7632ba25
 BUNDLED = ("code", "math", "format")
+SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, each optionally "
+             "followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
+
+def _spec_part(spec:str, part:str) -> tuple[str, float]:
+    "(name, weight) of one part of a task spec; a file name may itself hold ':'"
+    name, sep, w = part.rpartition(":")
+    if not sep or (name not in BUNDLED and Path(part).exists()): return part, 1.0
+    try: weight = float(w)
+    except ValueError:
+        if name in BUNDLED: raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} is not a number. {SPEC_HELP}") from None
+        return part, 1.0
+    if not (math.isfinite(weight) and weight > 0): raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} must be a positive number. {SPEC_HELP}")
+    return name, weight
 
 def load_task_spec(spec:str, split:str="train",
                    difficulty:str|None=None, # keep only tasks whose meta["difficulty"] is in this comma-separated list (others without one)
@@ -76,10 +91,9 @@ def load_task_spec(spec:str, split:str="train",
     from rlkit.tasks import bundled
     tasks, weights = [], {}
     for part in [p.strip() for p in spec.split(",") if p.strip()]:
-        name, _, w = part.rpartition(":") if ":" in part and part.rsplit(":", 1)[1].replace(".", "", 1).isdigit() else (part, "", "")
-        weight = float(w) if w else 1.0
-        if weight <= 0: raise ValueError(f"task spec {spec!r}: weight {w} of {name!r} must be positive")
-        got = bundled(name, split) if name in BUNDLED else load_tasks(name)
+        name, weight = _spec_part(spec, part)
+        try: got = bundled(name, split) if name in BUNDLED else load_tasks(name)
+        except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
             keep = {d.strip() for d in difficulty.split(",")}
             got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
@@ -174,9 +188,9 @@ def _ppo_state(value_head, kl_ctl) -> dict:
     return {} if value_head is None else {"value_head": value_head.state_dict(), "kl_coef": kl_ctl.value}
 
 # %% ../nbs/10_train.ipynb #dc4f3f39
-def _truncate_after(run_dir, step:int):
-    "Move records of steps after `step` from metrics.jsonl and trajectories.jsonl to discarded.jsonl"
-    run_dir = Path(run_dir)
+def _truncate_after(run_dir, step:int) -> dict:
+    "Move records of steps after `step` from metrics.jsonl and trajectories.jsonl to discarded.jsonl; returns how many, and how many torn lines"
+    run_dir, moved = Path(run_dir), {"moved": 0, "torn": 0}
     for name in ("metrics.jsonl", "trajectories.jsonl"):
         path = run_dir / name
         if not path.exists(): continue
@@ -185,9 +199,11 @@ def _truncate_after(run_dir, step:int):
         keep = [r for r in rows if "event" in r or r.get("step", 0) <= step]
         gone += [r | {"discarded_from": name} for r in rows if not ("event" in r or r.get("step", 0) <= step)]
         if gone: write_jsonl(run_dir / "discarded.jsonl", gone)
+        moved["moved"] += len(gone); moved["torn"] += sum("broken_line" in g for g in gone)
         tmp = path.with_suffix(".tmp")
         write_jsonl(tmp, keep, append=False)
         os.replace(tmp, path)
+    return moved
 
 def read_metrics(run_dir) -> tuple[list[dict], list[dict]]:
     "The per-step metrics of a run (one record per step) and its events (rollbacks, resumes)"
@@ -270,11 +286,16 @@ class RunFigure(Figure):
 
 def plot_run(*run_dirs, labels:list[str]|None=None) -> RunFigure:
     "A 3 x 3 figure of a run's metrics; several runs overlaid"
+    if labels is not None and len(labels) != len(run_dirs): raise ValueError(f"labels has {len(labels)} names for {len(run_dirs)} runs: give one per run")
+    for run in run_dirs:
+        if not (Path(run) / "config.json").exists() and not (Path(run) / "metrics.jsonl").exists():
+            raise FileNotFoundError(f"{str(run)!r} is not a run directory (it has no config.json or metrics.jsonl): pass a folder `train` wrote")
     fig = RunFigure(figsize=(13, 9))
     axes = fig.subplots(3, 3).ravel()
     for i, run in enumerate(run_dirs):
         rows, events = read_metrics(run)
         label, color = (labels[i] if labels else Path(run).name), f"C{i}"
+        if not rows: axes[0].text(0.5, 0.9 - 0.1 * i, f"{label}: no steps recorded yet", transform=axes[0].transAxes, ha="center", color=color)
         x = [r["step"] for r in rows]
         def y(k): return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
         for ax, (k, title) in zip(axes, PANELS):
@@ -310,8 +331,23 @@ def divergence(m:dict, max_kl:float) -> str|None:
     if m.get("sequences") == 0: return None  # no update was tried: every group had equal rewards
     if not m.get("stepped", True) or not math.isfinite(m["loss"]) or not math.isfinite(m["grad_norm"]):
         return f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})"
-    if m["kl"] > max_kl: return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"
+    if m.get("kl") is not None and m["kl"] > max_kl: return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"
     return None
+
+def kl_after_update(model, tokenizer, trajs:list[Trajectory], g:GRPOConfig) -> float|None:
+    "Mean per-token KL (k3) of the policy to the reference on `trajs`, measured now: after the update that trained on them"
+    from rlkit.generate import sequence_logprobs
+    from rlkit.grpo import episode_batch, kl_k3, update_autocast
+    from rlkit.models import adapter_disabled
+    trajs, device, total, count = [t for t in trajs if t.reward is not None], next(model.parameters()).device, 0.0, 0.0
+    with torch.no_grad(), update_autocast(model, g.update_dtype):
+        for s in range(0, len(trajs), g.micro_batch):
+            b = episode_batch(tokenizer, trajs[s:s + g.micro_batch], device)
+            mm = b["loss_mask"].float()  # (b, T)
+            logp = sequence_logprobs(model, b["input_ids"], b["attention_mask"], mm, g.temperature)  # (b, T)
+            with adapter_disabled(model): ref = sequence_logprobs(model, b["input_ids"], b["attention_mask"], mm, g.temperature)
+            total += (kl_k3(logp.float(), ref.float()) * mm).sum().item(); count += mm.sum().item()
+    return total / count if count else None
 
 # %% ../nbs/10_train.ipynb #806abad3
 def roll_back(run, checkpoint, failed_step:int, reason:str, lr:float, model, optimizer, sampler, generator, seed:int, log=print,
@@ -347,14 +383,15 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     groups = {e.group_id: e.meta.get("zero_variance", False) for e in eps}
     m |= {"groups": len(groups), "zero_var_groups": sum(groups.values()), "excluded": len(eps) - len(scored),
           "truncated": sum(e.truncated for e in eps) / max(1, len(eps))}
-    m |= {k: update.get(k) for k in ("loss", "kl", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
+    m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
     m |= {k: update[k] for k in PPO_METRICS if k in update}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
 
 def summary_line(m:dict) -> str:
     "One line per step for the log"
     pr = f"pass {m['pass_rate']:.2f} (first {m['pass_rate_first']:.2f}, fixed {m['fix_rate']:.2f}) | " if "pass_rate" in m else ""
-    upd = f"kl {m['kl']:.4f}" if m.get("kl") is not None else "no update"
+    upd = (f"kl {m['kl']:.4f}" if m.get("kl") is not None else "no update" if not m.get("sequences") else "kl n/a (beta=0)")
+    if m.get("kl_after") is not None: upd += f", after update {m['kl_after']:.4f}"
     if m.get("value_loss") is not None: upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
@@ -391,10 +428,43 @@ def _load_model(cfg:TrainConfig):
         raise
 
 def _read_config(run:Path, steps:int|None) -> TrainConfig:
-    if not (run / "config.json").exists(): raise RunError(f"cannot resume {run}: it has no config.json (is it a run directory?)")
-    cfg = TrainConfig.from_dict(json.loads((run / "config.json").read_text()))
+    path = run / "config.json"
+    if not path.exists(): raise RunError(f"cannot resume {run}: it has no config.json (is it a run directory?)")
+    try: d = json.loads(path.read_text())
+    except json.JSONDecodeError as e: raise RunError(f"cannot resume {run}: {path} is not valid JSON ({e.msg}, line {e.lineno})") from None
+    known = {c: {f.name for f in dataclasses.fields(c)} for c in (TrainConfig, GRPOConfig, PPOConfig)}
+    unknown = sorted(set(d) - known[TrainConfig]) + [f"{k}.{x}" for k, c in (("grpo", GRPOConfig), ("ppo", PPOConfig))
+                                                    for x in sorted(set(d.get(k) or {}) - known[c])]
+    if unknown: raise RunError(f"cannot resume {run}: {path} holds keys this version of rlkit does not know: {', '.join(unknown)}")
+    try: cfg = TrainConfig.from_dict(d)
+    except (TypeError, ValueError) as e: raise RunError(f"cannot resume {run}: {path}: {e}") from None
     if steps is not None: cfg.steps = steps  # the one thing a resumed run may change: how far it goes
     return cfg
+
+def _check_out(run:Path):
+    "A new run needs a new or empty folder that it can write: checked before the model loads, without creating it"
+    if run.exists() and not run.is_dir(): raise ValueError(f"--out {run} is a file: pass a folder for the run (it is created when missing)")
+    if run.exists() and any(run.iterdir()):
+        if (run / "config.json").exists(): raise RunError(f"{run} already holds a run: continue it with `rlkit train --resume {run}`, or pass a new --out")
+        names = sorted(p.name for p in run.iterdir())
+        raise ValueError(f"--out {run} holds other files ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): pass a new or empty folder")
+    parent = run.absolute()
+    while not parent.exists(): parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {run} cannot be created: {parent} is {'a file' if not parent.is_dir() else 'not writable'}; pass a folder you can write to")
+
+def _resume_checkpoint(run:Path, log, *state) -> tuple[dict, Path, list[str]]:
+    "Load the newest readable checkpoint; unreadable ones are renamed `unreadable-step-*` (never rolled back to) and reported"
+    bad = []
+    for ck in reversed(checkpoints(run)):
+        try: return load_checkpoint(ck, *state), ck, bad
+        except Exception as e:  # a torn or corrupt state.pt or adapter: fall back to the one before
+            log(f"checkpoint {ck.name} cannot be read ({type(e).__name__}: {str(e)[:100]}); falling back to the one before it")
+            bad.append(ck.name); os.replace(ck, ck.with_name("unreadable-" + ck.name))
+    raise RunError(f"cannot resume {run}: no readable checkpoint in {run / 'checkpoints'}" + (f" ({', '.join(bad)} could not be read)" if bad else ""))
+
+class Interrupted(KeyboardInterrupt):
+    "Ctrl-C during a run: the message says where the run is and how to continue it"
 
 # %% ../nbs/10_train.ipynb #ad357bf3
 def train(cfg:TrainConfig|None=None,
@@ -411,18 +481,25 @@ def train(cfg:TrainConfig|None=None,
         cfg = cfg or TrainConfig()
         cfg.out = cfg.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}"
         run = Path(cfg.out)
-        if run.exists() and any(run.iterdir()):
-            raise RunError(f"{run} already holds a run: continue it with `rlkit train --resume {run}`, or pass a new --out")
     tasks, weights = load_task_spec(cfg.tasks, "train", cfg.difficulty)
     spec = eval_spec(cfg)
     eval_tasks = load_task_spec(spec, "test")[0] if spec and cfg.eval_samples > 0 else []
     sandbox = None
     if executor is None and any(t.domain == "code" for t in tasks + eval_tasks):
         from rlkit.sandbox import Sandbox
+        if cfg.sandbox is None and not shutil.which("firejail"):
+            raise ValueError("firejail is not installed, and this run executes model-written code: install it (`apt-get install firejail`; "
+                             "the README's setup does), or pass --sandbox subprocess to run that code WITHOUT isolation")
         sandbox = Sandbox(backend=cfg.sandbox)
     if rewards is None: check_correct_domains(tasks + eval_tasks, "the default reward cannot score them; "
                                               "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     rewards = rewards or {"correct": correct}
+    where = {"sandbox": sandbox.describe() if sandbox is not None else None, "executor": "custom" if executor is not None else None}
+    if resume is None:
+        try: _check_out(run)
+        except Exception:
+            if sandbox is not None: sandbox.close()
+            raise
     # 1. model (and PPO's value head and KL coefficient), optimizer, task sampler, sampling generator
     seed_everything(cfg.seed)
     model, tok = _load_model(cfg)
@@ -434,16 +511,16 @@ def train(cfg:TrainConfig|None=None,
     optimizer = torch.optim.AdamW(params, lr=lr, weight_decay=0.0)
     sampler, gen = TaskSampler(tasks, weights, seed=cfg.seed), torch.Generator().manual_seed(cfg.seed)
     if resume is not None:
-        ck = checkpoints(run)
-        if not ck: raise RunError(f"cannot resume {run}: no complete checkpoint in {run / 'checkpoints'}")
-        state = load_checkpoint(ck[-1], model, optimizer, sampler, gen, head, kl_ctl)
+        state, ck, bad = _resume_checkpoint(run, log, model, optimizer, sampler, gen, head, kl_ctl)
         step, lr = state["step"], state["lr"]; _set_lr(optimizer, lr)
-        _truncate_after(run, step)
-        write_jsonl(run / "metrics.jsonl", [{"event": "resume", "step": step, "checkpoint": ck[-1].name, "time": time.time()}])
-        log(f"resuming {run} from {ck[-1].name}")
+        gone = _truncate_after(run, step)
+        write_jsonl(run / "metrics.jsonl", [{"event": "resume", "step": step, "checkpoint": ck.name, "time": time.time(), "unreadable": bad} | gone | where])
+        log(f"resuming {run} from {ck.name}" + (f"; moved {gone['moved']} records of later steps to discarded.jsonl"
+                                               + (f" ({gone['torn']} of them torn lines, cut short by a crash)" if gone["torn"] else "") if gone["moved"] else ""))
     else:
         run.mkdir(parents=True, exist_ok=True)
         (run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
+        (run / "run.json").write_text(json.dumps(where | {"started": time.time()}, indent=2))  # what actually ran the code
         save_checkpoint(run, 0, model, optimizer, sampler, gen, {"lr": lr} | _ppo_state(head, kl_ctl))
     evals = json.loads((run / "eval.json").read_text()) if (run / "eval.json").exists() else {}
     ev = dict(n=cfg.eval_samples, seed=cfg.seed, sandbox=sandbox, max_new_tokens=cfg.grpo.max_new_tokens,
@@ -465,6 +542,10 @@ def train(cfg:TrainConfig|None=None,
             if head is None: upd = grpo_step(model, tok, optimizer, train_on, cfg.grpo)
             else: upd = ppo_step(model, head, tok, optimizer, train_on, cfg.grpo, cfg.ppo, kl_ctl)
             fault = divergence(upd, cfg.max_kl)
+            if fault is None and upd.get("stepped") and ((step + 1) % cfg.checkpoint_every == 0 or step + 1 == cfg.steps):
+                upd["kl_after"] = kl_after_update(model, tok, train_on, cfg.grpo)  # never checkpoint a diverged update as good
+                if upd["kl_after"] is not None and upd["kl_after"] > cfg.max_kl:
+                    fault = f"after the update the KL to the reference is {upd['kl_after']:.4g}, above max_kl={cfg.max_kl}"
             if fault is not None:
                 faults += 1
                 last = checkpoints(run)[-1]
@@ -496,6 +577,10 @@ def train(cfg:TrainConfig|None=None,
     except (RuntimeError, MemoryError) as e:
         if _is_oom(e): raise _oom(cfg, e) from None
         raise
+    except KeyboardInterrupt:
+        ck = checkpoints(run)
+        raise Interrupted(f"interrupted at step {step} of {cfg.steps}; the last checkpoint is {ck[-1].name if ck else 'none'}. "
+                          f"Continue with: rlkit train --resume {run}") from None
     finally:
         if sandbox is not None: sandbox.close()
     if "before" in evals and "after" in evals:
@@ -575,6 +660,8 @@ def main(argv:list[str]|None=None) -> int:
         print(f"rlkit train: error: {e}", file=sys.stderr); return 2
     except RunError as e:
         print(f"rlkit train: stopped: {e}", file=sys.stderr); return 1
+    except KeyboardInterrupt as e:
+        print(f"rlkit train: {e or 'interrupted before the run started'}", file=sys.stderr); return 130
     return 0
 
 # %% ../nbs/10_train.ipynb #f4f21a5d
