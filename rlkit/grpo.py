@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import torch
 
-from .core import Trajectory
+from .core import Trajectory, check_ranges
 from .generate import left_pad, sequence_logprobs
 from .models import adapter_disabled
 from .repair import conversation
@@ -159,6 +159,10 @@ class GRPOConfig:
         if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
         if self.attempts < 1: raise ValueError(f"attempts={self.attempts}: at least 1 (1 = no repair)")
         if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
+        if not self.temperature > 0: raise ValueError(f"temperature={self.temperature} (--temperature): training samples at a temperature above 0 "
+                                                      "and scores its samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
+        check_ranges(self, lr="(0, inf)", max_new_tokens="[1, inf)", beta="[0, inf)", eps_low="[0, 1)", eps_high="[0, inf)",
+                     micro_batch="[1, inf)", max_grad_norm="(0, inf]", dynamic_sampling="[0, inf)")
 
 # %% ../nbs/08_grpo.ipynb #8fb7a691
 def update_autocast(model, dtype:str="auto"):
@@ -233,6 +237,6 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     optimizer.zero_grad(set_to_none=True)
     n, dt = n_tok.item(), time.time() - t0
     flop = 2 * matmul_params(model) * sums["positions"] * (3 if cfg.beta > 0 else 2)  # forward (+ reference) + backward to the inputs
-    return m | {"loss": sums["loss"], "kl": sums["kl"] / n, "clip_frac": sums["clip"] / n, "entropy": sums["nlp"] / n,
+    return m | {"loss": sums["loss"], "kl": sums["kl"] / n if cfg.beta > 0 else None, "clip_frac": sums["clip"] / n, "entropy": sums["nlp"] / n,
                 "grad_norm": grad_norm, "tokens": int(n), "positions": sums["positions"], "stepped": finite, "update_s": dt,
                 "update_tflop": flop / 1e12, "update_gflops": flop / 1e9 / dt}

@@ -148,6 +148,9 @@ def _wrap(model, tok, lora, adapter, quantization, r, alpha, dropout, target_mod
     if quantization:
         from peft import prepare_model_for_kbit_training
         model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=gradient_checkpointing)
+        import bitsandbytes as bnb
+        for m in model.modules():  # on a CPU, bitsandbytes repacks a 4-bit weight for speed the first time it runs without gradient (as in
+            if isinstance(m, bnb.nn.Linear4bit): m.support_avx512bf16_for_cpu = False  # sampling); that layout has no backward: training breaks
     elif gradient_checkpointing:
         if hasattr(model, "activation_checkpointing_enable"):  # the name since transformers 5.x
             model.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
@@ -196,15 +199,16 @@ def tiny_policy(lora:bool|LoraConfig=True, # attach a LoRA adapter, as load_poli
                 seed:int=0, hidden_size:int=64, num_layers:int=2, lora_r:int=8, device="cpu",
                 init_std:float=0.1, # weight init; at the usual 0.02 the tied 64-wide embeddings keep every logit near 0, so RL cannot move it
                ):
-    "A small random Llama and a byte-level tokenizer, built locally in a fraction of a second"
+    "A small random Llama (base and adapter seeded by `seed`) and a byte-level tokenizer, built locally in a fraction of a second"
     tok = tiny_tokenizer()
     cfg = LlamaConfig(vocab_size=len(tok), hidden_size=hidden_size, intermediate_size=2 * hidden_size, num_hidden_layers=num_layers,
                       num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024, tie_word_embeddings=True,
                       bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id, pad_token_id=tok.pad_token_id, initializer_range=init_std)
-    with torch.random.fork_rng(devices=[]):
+    with torch.random.fork_rng(devices=[]):  # the caller's RNG is left as it was
         torch.manual_seed(seed)
         model = AutoModelForCausalLM.from_config(cfg, dtype=torch.float32).to(device)
-    return _wrap(model, tok, lora, None, None, lora_r, 2 * lora_r, 0.0, LORA_TARGETS, False)
+        torch.manual_seed(seed)  # peft draws LoRA's A from the global RNG; the same seed keeps the adapter of runs that seeded torch with it
+        return _wrap(model, tok, lora, None, None, lora_r, 2 * lora_r, 0.0, LORA_TARGETS, False)
 
 # %% ../nbs/01_models.ipynb #7779b205
 def load_tiny_quantized(quantization:str="4bit", seed:int=0):

@@ -13,7 +13,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from .core import Trajectory
+from .core import Trajectory, check_ranges
 from .generate import position_ids, sequence_logprobs, token_logprobs
 from .grpo import GRPOConfig, clipped_surrogate, episode_batch, kl_k3, reduce_loss, store_ref_logprobs
 from .models import adapter_disabled
@@ -158,6 +158,7 @@ class PPOConfig:
         if self.ppo_epochs < 1 or self.mini_batches < 1: raise ValueError(f"ppo_epochs={self.ppo_epochs}, mini_batches={self.mini_batches}: both must be at least 1")
         if not 0 <= self.gae_lambda <= 1 or not 0 < self.gae_gamma <= 1: raise ValueError(f"gae_gamma={self.gae_gamma} must be in (0, 1] and gae_lambda={self.gae_lambda} in [0, 1]")
         if self.target_kl is not None and self.target_kl <= 0: raise ValueError(f"target_kl={self.target_kl}: must be positive, or None for a fixed beta")
+        check_ranges(self, vf_coef="[0, inf)", cliprange_value="(0, inf]", ent_coef="[0, inf)")
 
 # %% ../nbs/09_ppo.ipynb #32d131c5
 def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfig, ppo:PPOConfig,

@@ -33,6 +33,16 @@ def test_tiny_policy_is_deterministic():
         assert torch.equal(a(x).logits, b(x).logits) and not torch.equal(a(x).logits, c(x).logits)
 
 
+def test_tiny_policy_seed_covers_the_adapter_and_spares_the_global_rng():
+    "The LoRA init (peft draws it from torch's global RNG) depends on `seed` only, and the caller's RNG is left as it was"
+    def lora(m): return {n: p.detach().clone() for n, p in m.named_parameters() if "lora_A" in n}
+    torch.manual_seed(1); a = lora(tiny_policy(seed=3)[0])
+    torch.manual_seed(2); state = torch.get_rng_state(); b = lora(tiny_policy(seed=3)[0])
+    assert torch.equal(torch.get_rng_state(), state)
+    assert a and all(v.abs().sum() > 0 and torch.equal(v, b[n]) for n, v in a.items())
+    assert not torch.equal(next(iter(a.values())), next(iter(lora(tiny_policy(seed=4)[0]).values())))
+
+
 @pytest.mark.parametrize("which", ["tiny", "embedded"])
 def test_saved_adapter_loads_with_peft(tmp_path, which, smol):
     model, tok = tiny_policy() if which == "tiny" else (smol[0], smol[1])
@@ -137,3 +147,20 @@ def test_bad_model_names(tmp_path):
         load_policy("no-such-org/no-such-model")
     with pytest.raises(ValueError, match="'4bit' or '8bit'"):
         load_policy(quantization="2bit")
+
+
+def test_a_4bit_base_still_trains_after_sampling_on_a_cpu():
+    "bitsandbytes repacks 4-bit weights for CPU inference the first time they run without gradient; that layout has no backward"
+    def layer0_grads(sample_first:bool) -> dict:
+        torch.manual_seed(0)  # the same fresh adapter both times
+        model, tok = load_tiny_quantized("4bit")
+        ids = torch.randint(0, 200, (2, 12), generator=torch.Generator().manual_seed(0))
+        if sample_first:
+            model.eval()
+            with torch.no_grad(): model(input_ids=ids)  # what sampling does
+        model.train()
+        model(input_ids=ids).logits.float().pow(2).mean().backward()
+        return {n: p.grad.clone() for n, p in model.named_parameters() if p.grad is not None and "layers.0." in n}
+    fresh, after = layer0_grads(False), layer0_grads(True)
+    assert fresh and fresh.keys() == after.keys() and all(torch.allclose(fresh[k], after[k]) for k in fresh)
+    assert any(g.abs().sum() > 0 for g in fresh.values())

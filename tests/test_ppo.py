@@ -1,5 +1,6 @@
 """PPO through `rlkit train --algo ppo`: the policy and its critic learn a toy reward (single- and multi-turn), PPO trains against
-a learned reward model, resume after SIGKILL reproduces the next steps, and the divergence guard restores the value head."""
+a learned reward model, resume after SIGKILL reproduces the next steps, and the divergence guard restores the value head. And
+`ppo_step`'s alignment: values read before each token, every pass at the sampling temperature."""
 import math, os, subprocess, sys
 from pathlib import Path
 
@@ -8,7 +9,10 @@ import torch
 
 import rlkit.train as T
 from rlkit.core import Task, Trajectory, read_jsonl
+from rlkit.generate import position_ids, sample
+from rlkit.grpo import GRPOConfig
 from rlkit.models import tiny_policy
+from rlkit.ppo import KLController, PPOConfig, ValueHead, logprobs_and_values, ppo_step
 from rlkit.reward_model import RewardModel, as_reward, train_reward_model
 from rlkit.train import TrainConfig, checkpoints, read_metrics, train
 from toys import lowercase, lowercase_check, lowercase_plus_bonus, toy_config, toy_tasks
@@ -30,6 +34,40 @@ def _ppo_config(tmp_path, **kw):
 def _lower(trajs, step, turn=0):
     got = [lowercase(None, [t.turns[turn].completion])[0] for t in trajs if t.step == step and len(t.turns) > turn]
     return sum(got) / len(got)
+
+
+def test_values_are_read_at_the_position_before_each_token():
+    "With a non-zero head, V(s_t) is the head on the hidden state at t - 1: it has read token t - 1 and not token t"
+    model, tok = tiny_policy()
+    head = ValueHead(model.config.hidden_size)
+    with torch.no_grad(): head.linear.weight.normal_(generator=torch.Generator().manual_seed(0)); head.linear.bias.fill_(0.5)
+    ids = torch.tensor([[5, 6, 7, 8, 9, 10], [0, 0, 6, 7, 8, 9]])  # (B, T), the second row left-padded
+    attn = torch.tensor([[1, 1, 1, 1, 1, 1], [0, 0, 1, 1, 1, 1]])
+    mask = torch.tensor([[0, 0, 1, 0, 1, 1], [0, 0, 0, 1, 1, 1]])  # position 3 of the first row: a feedback token
+    with torch.no_grad():
+        _, v, _ = logprobs_and_values(model, head, ids, attn, mask)
+        h = model(input_ids=ids, attention_mask=attn, position_ids=position_ids(attn), output_hidden_states=True).hidden_states[-1]  # (B, T, H)
+        want = torch.nn.functional.pad(head(h[:, :-1]), (1, 0)) * mask  # (B, T): V at t from position t - 1
+        other = ids.clone(); other[0, 4] = 42  # another generated token at position 4
+        _, v2, _ = logprobs_and_values(model, head, other, attn, mask)
+    assert v[mask == 1].abs().min() > 1e-3
+    torch.testing.assert_close(v, want, rtol=0, atol=1e-5)
+    assert abs(v2[0, 4] - v[0, 4]) < 1e-6 and abs(v2[0, 5] - v[0, 5]) > 1e-3  # token 4 changes the value after it, not its own
+
+
+def test_ppo_update_scores_tokens_at_the_sampling_temperature():
+    "At T=0.7 the rollout, reference and update passes score each token as the sampler did (the fresh adapter is zero: one policy)"
+    model, tok = tiny_policy()
+    s = sample(model, tok, ["say a", "say b"], n=4, max_new_tokens=8, temperature=0.7, generator=torch.Generator().manual_seed(0))
+    eps = [Trajectory(f"t/{int(s.group[i])}", int(s.group[i]), [s.turn(i)], reward=r) for i, r in enumerate([1.0, 0.0, 0.5, 0.0, 0.2, 0.9, 0.4, 0.4])]
+    head = ValueHead(model.config.hidden_size)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad] + list(head.parameters()), lr=1e-3)
+    m = ppo_step(model, head, tok, opt, eps, GRPOConfig(group_size=4, temperature=0.7), PPOConfig(ppo_epochs=1, mini_batches=1), KLController(0.04))
+    sampled = torch.tensor([x for e in eps for x in e.turns[0].logprobs])  # what the sampler recorded, at T=0.7
+    assert m["sequences"] == 8 and m["tokens"] == len(sampled) and m["updates"] == 1
+    torch.testing.assert_close(torch.tensor([x for e in eps for x in e.turns[0].ref_logprobs]), sampled, rtol=0, atol=1e-4)  # reference pass
+    assert m["entropy"] == pytest.approx(-sampled.mean().item(), abs=1e-4)  # rollout pass: pi_old
+    assert m["clip_frac"] == 0.0  # update pass: one minibatch of the policy that sampled has ratio 1, if it scores at the same T
 
 
 def test_ppo_learns_a_toy_reward_and_its_critic(tmp_path):
@@ -66,7 +104,6 @@ def test_ppo_learns_through_repair_turns(tmp_path):
 
 def test_ppo_against_a_learned_reward_model(tmp_path):
     "A Bradley-Terry reward model (tiny, trained here to prefer lowercase text) is the reward; PPO raises its score"
-    torch.manual_seed(0)  # tiny_policy's seed covers the base weights, not the LoRA init: without this the reward model differs per process
     policy, tok = tiny_policy(seed=1)
     rm = RewardModel(policy, tok)
     letters = "abcdefghijklmnopqrstuvwxyz"

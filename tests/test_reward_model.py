@@ -36,13 +36,18 @@ def test_bradley_terry_loss_values_and_margin():
     assert torch.isclose(bradley_terry_loss(torch.tensor([2.0]), torch.tensor([2.0]), center=0.5), torch.tensor(math.log(2) + 8.0))
 
 
-def test_reward_on_the_last_real_token_ignores_padding():
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_reward_on_the_last_real_token_ignores_padding(side):
+    "Left padding (rlkit's tokenizers) puts the last real token at the end of every row; right padding does not"
     policy, tok = tiny_policy(seed=2)
+    tok.padding_side = side
     rm = RewardModel(policy, tok)
-    torch.nn.init.normal_(rm.head.weight)
+    torch.nn.init.normal_(rm.head.weight, generator=torch.Generator().manual_seed(0))
+    ids, mask = rm.encode(["q", "q"], ["short", "a much longer answer than the other one"])
+    assert mask[0, -1 if side == "left" else 0] == 1 and mask[0, 0 if side == "left" else -1] == 0
     alone = rm.score(["q"], ["short"])
     padded = rm.score(["q", "q"], ["short", "a much longer answer than the other one"])
-    assert abs(alone[0] - padded[0]) < 1e-4
+    assert abs(alone[0] - padded[0]) < 1e-4 and abs(padded[0] - padded[1]) > 1e-2
 
 
 def test_save_load_and_use_as_a_reward(tmp_path):
