@@ -40,7 +40,7 @@ def check_ranges(obj, # a config dataclass
 # %% ../nbs/00_core.ipynb #b53ee6f7
 def _check_code_task(t):
     "A code task must name its function and carry tests that parse and assert something: checked when the task loads, not when a step draws it"
-    if not (t.tests and t.entry_point): raise ValueError(f"code task {t.id!r}: fields 'tests' and 'entry_point' are both required")
+    if not (t.tests and t.entry_point): raise ValueError(f"field 'tests' and field 'entry_point' are required for a code task ({t.id!r})")
     try: tree = ast.parse(t.tests)
     except SyntaxError as e: raise ValueError(f"code task {t.id!r}: its tests do not parse ({e.msg}, tests line {e.lineno})") from None
     if not any(isinstance(x, ast.Assert) for x in ast.walk(tree)):

@@ -36,14 +36,14 @@ def test_numpy_values_serialise(tmp_path):
 
 def test_broken_jsonl_names_file_and_line(tmp_path):
     p = tmp_path / "tasks.jsonl"
-    p.write_text('{"id": "a", "domain": "math", "prompt": "x"}\n\n{"id": "b", "domain": "math"\n')
+    p.write_text('{"id": "a", "domain": "math", "prompt": "x", "answer": 4}\n\n{"id": "b", "domain": "math"\n')
     with pytest.raises(ValueError, match=r"tasks.jsonl, line 3: broken JSON"):
         read_jsonl(p, Task)
 
 
 def test_missing_field_names_line(tmp_path):
     p = tmp_path / "tasks.jsonl"
-    p.write_text('{"id": "a", "domain": "math", "prompt": "x"}\n{"id": "b", "prompt": "x"}\n')
+    p.write_text('{"id": "a", "domain": "math", "prompt": "x", "answer": 4}\n{"id": "b", "prompt": "x"}\n')
     with pytest.raises(ValueError, match=r"line 2: not a valid Task: .*domain"):
         read_jsonl(p, Task)
 
