@@ -73,7 +73,7 @@ def token_rewards(scores, # (B,) each episode's task reward
     kl = (logp - ref_logp) * mask  # (B, T): k1, unbiased, can be negative on a token
     r = -kl_coef * kl  # (B, T)
     last = (mask * torch.arange(mask.shape[1], device=mask.device)).argmax(-1)  # (B,) last generated token
-    r[torch.arange(len(scores)), last] += scores
+    r[torch.arange(len(scores), device=r.device), last] += scores.to(r.device)
     return r, kl
 
 # %% ../nbs/09_ppo.ipynb #7c1e62f2
