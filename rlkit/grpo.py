@@ -17,8 +17,9 @@ from .models import adapter_disabled
 from .repair import conversation
 
 # %% auto #0
-__all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'clipped_surrogate', 'kl_k3', 'reduce_loss',
-           'episode_batch', 'store_ref_logprobs', 'GRPOConfig', 'update_autocast', 'matmul_params', 'grpo_step']
+__all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
+           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'GRPOConfig', 'update_autocast', 'matmul_params',
+           'grpo_step']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -75,6 +76,25 @@ class TaskSampler:
     def state_dict(self) -> dict: return {"rng": self.rng.getstate(), "priority": dict(self.priority)}
     def load_state_dict(self, d:dict): self.rng.setstate(d["rng"]); self.priority.update(d["priority"])
 
+# %% ../nbs/08_grpo.ipynb #5b2a07dc
+def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:
+    "Left-padded tensors for a list of trajectories: ids, attention and loss masks, sampled logprobs, advantages"
+    rows = [conversation(tokenizer, t) for t in trajs]
+    ids, attn = left_pad([r[0] for r in rows], tokenizer.pad_token_id, device)  # (B, T)
+    loss_mask, _ = left_pad([r[1] for r in rows], 0, device)  # (B, T)
+    T = ids.shape[1]
+    old = torch.zeros(len(rows), T, device=device)
+    for i, r in enumerate(rows): old[i, T - len(r[2]):] = torch.tensor(r[2])
+    adv = torch.tensor([t.advantage for t in trajs], dtype=torch.float32, device=device)
+    return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "old_logp": old, "adv": adv}
+
+def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs of these rows of an `episode_batch`
+                       mask): # (B, T) its loss mask: 1 on the model's own tokens
+    "Put the reference logprobs of each episode's generated tokens back on its turns (`Turn.ref_logprobs`, for the viewer)"
+    for t, r, m in zip(trajs, ref.tolist(), mask.tolist()):
+        got = [x for x, k in zip(r, m) if k]  # every turn's tokens, in order: the mask skips prompt and feedback
+        for turn in t.turns: turn.ref_logprobs, got = got[:len(turn.token_ids)], got[len(turn.token_ids):]
+
 # %% ../nbs/08_grpo.ipynb #d850e760
 def clipped_surrogate(logp, # (B, T) logprobs under the policy being trained
                       old_logp, # (B, T) logprobs when the tokens were sampled
@@ -113,24 +133,19 @@ def reduce_loss(per_token, # (B, T) loss of each token
         return (per_token * mask).sum() / (n_seqs * max_tokens)
     raise ValueError(f"norm={norm!r}: use one of {NORMS}")
 
-# %% ../nbs/08_grpo.ipynb #5b2a07dc
-def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:
-    "Left-padded tensors for a list of trajectories: ids, attention and loss masks, sampled logprobs, advantages"
-    rows = [conversation(tokenizer, t) for t in trajs]
-    ids, attn = left_pad([r[0] for r in rows], tokenizer.pad_token_id, device)  # (B, T)
-    loss_mask, _ = left_pad([r[1] for r in rows], 0, device)  # (B, T)
-    T = ids.shape[1]
-    old = torch.zeros(len(rows), T, device=device)
-    for i, r in enumerate(rows): old[i, T - len(r[2]):] = torch.tensor(r[2])
-    adv = torch.tensor([t.advantage for t in trajs], dtype=torch.float32, device=device)
-    return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "old_logp": old, "adv": adv}
-
-def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs of these rows of an `episode_batch`
-                       mask): # (B, T) its loss mask: 1 on the model's own tokens
-    "Put the reference logprobs of each episode's generated tokens back on its turns (`Turn.ref_logprobs`, for the viewer)"
-    for t, r, m in zip(trajs, ref.tolist(), mask.tolist()):
-        got = [x for x, k in zip(r, m) if k]  # every turn's tokens, in order: the mask skips prompt and feedback
-        for turn in t.turns: turn.ref_logprobs, got = got[:len(turn.token_ids)], got[len(turn.token_ids):]
+# %% ../nbs/08_grpo.ipynb #aff92f8c
+def grpo_loss(logp, # (B, T) policy logprobs, with gradient
+              old_logp, # (B, T) logprobs of the policy that sampled
+              ref_logp, # (B, T) reference logprobs, or None when beta = 0
+              adv, # (B,) one advantage per sequence
+              mask, # (B, T) 1 on the model's own tokens
+              beta:float=0.04, eps_low:float=0.2, eps_high:float=0.2, norm:str="token",
+              n_tokens=None, n_seqs=None, max_tokens=None): # whole-batch denominators, see `reduce_loss`
+    "GRPO's loss: -(clipped surrogate - beta * k3 KL), per token, normalised; also the per-token KL and where clipping was active"
+    obj, clipped = clipped_surrogate(logp, old_logp, adv, eps_low, eps_high)  # 5. (B, T)
+    kl = kl_k3(logp, ref_logp) if ref_logp is not None and beta > 0 else torch.zeros_like(logp)  # 6. (B, T)
+    per_token = -(obj - beta * kl)  # (B, T)
+    return reduce_loss(per_token, mask, norm, n_tokens, n_seqs, max_tokens), kl, clipped  # 7.
 
 # %% ../nbs/08_grpo.ipynb #fa49dc16
 @dataclass
@@ -210,7 +225,6 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         a = b["adv"][s:s + cfg.micro_batch]
         sums["positions"] += ids.numel()
         # 3. reference logprobs: the same weights with the adapter switched off, no gradient
-        kl = torch.zeros_like(mm)
         if cfg.beta > 0:
             with torch.no_grad(), adapter_disabled(model), update_autocast(model, cfg.update_dtype):
                 ref = sequence_logprobs(model, ids, attn, mm, cfg.temperature)  # (b, T)
@@ -220,12 +234,9 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         # 5. importance ratio and clipped surrogate; one update per batch is on-policy, so pi_old is this forward pass, detached:
         #    the ratio is exactly 1 (the sampler's logprobs may differ by rounding, e.g. when it decoded in bf16)
         old = logp.detach()
-        obj, clipped = clipped_surrogate(logp, old, a, cfg.eps_low, cfg.eps_high)
-        # 6. KL penalty to the reference (k3)
-        if cfg.beta > 0: kl = kl_k3(logp, ref)
-        per_token = -(obj - cfg.beta * kl)  # (b, T)
-        # 7. normalise over the whole batch and accumulate gradients
-        loss = reduce_loss(per_token, mm, cfg.norm, n_tok, n_seq, cfg.max_new_tokens * cfg.attempts)
+        # 6. KL penalty to the reference (k3), 7. normalised over the whole batch: `grpo_loss`; gradients accumulate
+        loss, kl, clipped = grpo_loss(logp, old, ref if cfg.beta > 0 else None, a, mm, cfg.beta, cfg.eps_low, cfg.eps_high, cfg.norm,
+                                      n_tok, n_seq, cfg.max_new_tokens * cfg.attempts)
         loss.backward()
         sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * mm).sum().item()
         sums["clip"] += (clipped.float() * mm).sum().item(); sums["nlp"] += -(old * mm).sum().item()

@@ -19,8 +19,8 @@ from .grpo import GRPOConfig, clipped_surrogate, episode_batch, kl_k3, reduce_lo
 from .models import adapter_disabled
 
 # %% auto #0
-__all__ = ['ValueHead', 'logprobs_and_values', 'token_entropy', 'token_rewards', 'gae', 'masked_whiten', 'clipped_value_loss',
-           'explained_variance', 'minibatches', 'KLController', 'PPOConfig', 'ppo_step']
+__all__ = ['ValueHead', 'logprobs_and_values', 'token_entropy', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',
+           'clipped_value_loss', 'explained_variance', 'ppo_loss', 'KLController', 'PPOConfig', 'ppo_step']
 
 # %% ../nbs/09_ppo.ipynb #1fa00cc4
 class ValueHead(nn.Module):
@@ -104,6 +104,13 @@ def masked_whiten(x, # (B, T)
     var = (((x - mean) * mask) ** 2).sum() / (n - 1).clamp(min=1)  # unbiased, as torch.var
     return (x - mean) * torch.rsqrt(var + eps) * mask
 
+# %% ../nbs/09_ppo.ipynb #608043d9
+def minibatches(n:int, # sequences in the rollout
+                mini_batches:int, # optimizer steps per epoch
+                epochs:int=1, generator=None) -> list:
+    "Index tensors, one per optimizer step: each epoch a fresh shuffle of the `n` sequences, split into `mini_batches` parts"
+    return [idx for _ in range(epochs) for idx in torch.randperm(n, generator=generator).chunk(mini_batches)]
+
 # %% ../nbs/09_ppo.ipynb #e2820cc8
 def clipped_value_loss(values, # (B, T) values being trained
                        old_values, # (B, T) values at the rollout
@@ -121,12 +128,18 @@ def explained_variance(values, returns, mask) -> float:
     var = y.var() if y.numel() > 1 else torch.tensor(0.0)
     return float("nan") if var == 0 else float(1 - r.var() / var)
 
-# %% ../nbs/09_ppo.ipynb #608043d9
-def minibatches(n:int, # sequences in the rollout
-                mini_batches:int, # optimizer steps per epoch
-                epochs:int=1, generator=None) -> list:
-    "Index tensors, one per optimizer step: each epoch a fresh shuffle of the `n` sequences, split into `mini_batches` parts"
-    return [idx for _ in range(epochs) for idx in torch.randperm(n, generator=generator).chunk(mini_batches)]
+# %% ../nbs/09_ppo.ipynb #1a3c1cf8
+def ppo_loss(logp, old_logp, adv, # (B, T) policy logprobs (with gradient), rollout logprobs, whitened advantages
+             values, old_values, returns, # (B, T) values (with gradient), rollout values, GAE's value targets
+             mask, # (B, T) 1 on generated tokens
+             eps_low:float=0.2, eps_high:float=0.2, vf_coef:float=0.1, cliprange_value:float=0.2,
+             entropy=None, ent_coef:float=0.0, # (B, T) entropy of each position's distribution, when ent_coef > 0
+             norm:str="token", n_tokens=None, n_seqs=None, max_tokens=None): # whole-minibatch denominators, see `reduce_loss`
+    "PPO's loss: -clipped surrogate + vf_coef * clipped value loss - ent_coef * entropy, per token, normalised; with its parts"
+    obj, clipped = clipped_surrogate(logp, old_logp, adv, eps_low, eps_high)  # (B, T)
+    vl, vclipped = clipped_value_loss(values, old_values, returns, cliprange_value)  # (B, T)
+    per_token = -obj + vf_coef * vl - (ent_coef * entropy if entropy is not None else 0.0)  # (B, T)
+    return reduce_loss(per_token, mask, norm, n_tokens, n_seqs, max_tokens), obj, vl, clipped, vclipped
 
 # %% ../nbs/09_ppo.ipynb #2d6ed512
 class KLController:
@@ -192,7 +205,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     # 5. whiten the advantages over the batch
     adv = masked_whiten(adv, mask)
     for t, a in zip(train, ((adv * mask).sum(-1) / mask.sum(-1).clamp(min=1)).tolist()): t.advantage = a
-    # 6. epochs over shuffled minibatches: clipped policy loss + vf_coef * clipped value loss - ent_coef * entropy
+    # 6. epochs over shuffled minibatches, one optimizer step each
     sums = {"loss": 0.0, "pg": 0.0, "vf": 0.0, "clip": 0.0, "vclip": 0.0, "tok": 0.0}
     updates, grad_norm, finite = 0, 0.0, True
     params = [p for g in optimizer.param_groups for p in g["params"]]
@@ -202,16 +215,16 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
         for s in range(0, n_seq, mb):
             i = idx[s:s + mb]
             logp, v, ent = logprobs_and_values(model, value_head, ids[i], attn[i], mask[i], cfg.temperature, entropy=ppo.ent_coef > 0)
-            obj, clipped = clipped_surrogate(logp, old_logp[i], adv[i], cfg.eps_low, cfg.eps_high)
-            vl, vclipped = clipped_value_loss(v, old_v[i], ret[i], ppo.cliprange_value)
-            per_token = -obj + ppo.vf_coef * vl - (ppo.ent_coef * ent if ent is not None else 0.0)  # (b, T)
-            loss = reduce_loss(per_token, mask[i], cfg.norm, n_tok, n_seq, cfg.max_new_tokens * cfg.attempts)
+            # 7. the loss: clipped policy loss + vf_coef * clipped value loss - ent_coef * entropy, normalised over the minibatch
+            loss, obj, vl, clipped, vclipped = ppo_loss(logp, old_logp[i], adv[i], v, old_v[i], ret[i], mask[i], cfg.eps_low, cfg.eps_high,
+                                                        ppo.vf_coef, ppo.cliprange_value, ent, ppo.ent_coef, cfg.norm, n_tok, n_seq,
+                                                        cfg.max_new_tokens * cfg.attempts)
             loss.backward()
             mm = mask[i]
             loss_sum += loss.item(); sums["tok"] += mm.sum().item()
             sums["pg"] += (-obj.detach() * mm).sum().item(); sums["vf"] += (vl.detach() * mm).sum().item()
             sums["clip"] += (clipped.float() * mm).sum().item(); sums["vclip"] += (vclipped.float() * mm).sum().item()
-        # 7. clip the gradient norm and step, unless the loss is not finite (the trainer then rolls back)
+        # 6. (cont.) clip the gradient norm and step, unless the loss is not finite (the trainer then rolls back)
         gn = torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm).item()
         grad_norm, sums["loss"], updates = max(grad_norm, gn), sums["loss"] + loss_sum, updates + 1
         finite = math.isfinite(loss_sum) and math.isfinite(gn)
@@ -220,8 +233,8 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     optimizer.zero_grad(set_to_none=True)
     # 8. adapt the KL coefficient to this rollout's KL (k3 per token, the number GRPO reports)
     n = mask.sum().item()
-    kl = (kl_k3(old_logp, ref) * mask).sum().item() / n
-    kl_ctl.update(kl, N)
+    kl = (kl_k3(old_logp, ref) * mask).sum().item() / n if ref is not old_logp else None  # no KL term: not measured
+    if kl is not None: kl_ctl.update(kl, N)
     return m | {"loss": sums["loss"] / updates, "policy_loss": sums["pg"] / sums["tok"], "value_loss": sums["vf"] / sums["tok"],
                 "kl": kl, "clip_frac": sums["clip"] / sums["tok"], "vf_clip_frac": sums["vclip"] / sums["tok"],
                 "entropy": -(old_logp * mask).sum().item() / n, "grad_norm": grad_norm if finite else gn,

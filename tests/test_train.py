@@ -136,6 +136,8 @@ def test_cli_train_tiny_and_resume_needs_no_other_options(tmp_path):
              "--group-size", "2", "--max-new-tokens", "8")
     assert r.returncode == 0, r.stderr[-3000:]
     assert "step   1 | reward" in r.stdout and (tmp_path / "run" / "plots" / "metrics.png").exists()
+    ran = json.loads((tmp_path / "run" / "run.json").read_text())["sandbox"]  # what actually ran the model's code
+    assert ran["backend"] == "firejail" and ran["isolated"] and ran["user"] != "root"
     r = _cli("train", "--resume", str(tmp_path / "run"), "--lr", "1")
     assert r.returncode == 2 and "only --steps may change" in r.stderr
     r = _cli("train", "--model", "tiny", "--out", str(tmp_path / "run"))

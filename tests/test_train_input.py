@@ -131,3 +131,11 @@ def test_plot_run_checks_what_it_is_given(tmp_path):
     fig = plot_run(tmp_path / "empty")
     assert "empty: no steps recorded yet" in [t.get_text() for t in fig.axes[0].texts]
     with pytest.raises(ValueError, match="labels has 2 names for 1 runs"): plot_run(tmp_path / "empty", labels=["a", "b"])
+
+
+def test_beta_zero_says_the_kl_is_not_measured_and_still_checks_it_before_a_checkpoint(tmp_path):
+    lines = []
+    train(_toy(tmp_path, max_kl=100.0), rewards={"a": lowercase}, log=lines.append)  # the toys train with beta = 0
+    rows = read_metrics(tmp_path / "run")[0]
+    assert all(r["kl"] is None for r in rows) and all("kl n/a (beta=0)" in l for l in lines if l.startswith("step"))
+    assert [r["step"] for r in rows if r.get("kl_after") is not None] == [2, 4] and rows[-1]["kl_after"] > 0
