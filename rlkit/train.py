@@ -460,7 +460,8 @@ def _resume_checkpoint(run:Path, log, *state) -> tuple[dict, Path, list[str]]:
         try: return load_checkpoint(ck, *state), ck, bad
         except Exception as e:  # a torn or corrupt state.pt or adapter: fall back to the one before
             log(f"checkpoint {ck.name} cannot be read ({type(e).__name__}: {str(e)[:100]}); falling back to the one before it")
-            bad.append(ck.name); os.replace(ck, ck.with_name("unreadable-" + ck.name))
+            bad.append(ck.name); aside = ck.with_name("unreadable-" + ck.name)
+            shutil.rmtree(aside, ignore_errors=True); os.replace(ck, aside)
     raise RunError(f"cannot resume {run}: no readable checkpoint in {run / 'checkpoints'}" + (f" ({', '.join(bad)} could not be read)" if bad else ""))
 
 class Interrupted(KeyboardInterrupt):
@@ -661,7 +662,7 @@ def main(argv:list[str]|None=None) -> int:
     except RunError as e:
         print(f"rlkit train: stopped: {e}", file=sys.stderr); return 1
     except KeyboardInterrupt as e:
-        print(f"rlkit train: {e or 'interrupted before the run started'}", file=sys.stderr); return 130
+        print(f"rlkit train: {str(e) or 'interrupted before the run started'}", file=sys.stderr); return 130
     return 0
 
 # %% ../nbs/10_train.ipynb #f4f21a5d

@@ -123,6 +123,9 @@ def test_ctrl_c_ends_with_one_line_that_says_how_to_resume(tmp_path, monkeypatch
     monkeypatch.setattr(T, "train", lambda *a, **k: (_ for _ in ()).throw(T.Interrupted("interrupted at step 2 of 4")))
     assert main(["train", "--out", str(tmp_path / "x")]) == 130
     assert capsys.readouterr().err == "rlkit train: interrupted at step 2 of 4\n"
+    monkeypatch.setattr(T, "train", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt()))  # e.g. while the model loads
+    assert main(["train", "--out", str(tmp_path / "x")]) == 130
+    assert capsys.readouterr().err == "rlkit train: interrupted before the run started\n"
 
 
 def test_plot_run_checks_what_it_is_given(tmp_path):
