@@ -40,6 +40,8 @@ def sandbox_line(run_dir) -> str:
     try: info = json.loads(path.read_text())
     except ValueError: return "sandbox: not recorded (run.json is not valid JSON)"
     sb = info.get("sandbox") if isinstance(info, dict) else None
+    if isinstance(info, dict) and "sandbox" in info and sb is None:  # recorded: the run had no sandbox
+        return "sandbox: none (a custom executor ran the code)" if info.get("executor") == "custom" else "sandbox: none (no code was run)"
     if not isinstance(sb, dict): return "sandbox: not recorded"
     isolated = sb.get("isolated") is True  # anything but an explicit True is shown as not isolated
     return f"sandbox: {sb.get('backend', '?')} as {sb.get('user', '?')}" + (" (isolated)" if isolated else " — NOT isolated")

@@ -102,6 +102,10 @@ def test_viewer_says_which_sandbox_ran_the_code(run, tmp_path):
     assert "sandbox: not recorded (run.json is not valid JSON)" in v.summary.value
     (d / "run.json").write_text(json.dumps({"sandbox": {"backend": "firejail", "user": "x"}}))  # isolation not said: assume none
     assert sandbox_line(d) == "sandbox: firejail as x — NOT isolated"
+    (d / "run.json").write_text(json.dumps({"sandbox": None, "executor": "custom"}))  # what train() writes with executor=...
+    assert sandbox_line(d) == "sandbox: none (a custom executor ran the code)"
+    (d / "run.json").write_text(json.dumps({"sandbox": None, "executor": None}))  # rewards only, no code
+    assert sandbox_line(d) == "sandbox: none (no code was run)"
 
 
 def test_not_a_run_directory(tmp_path):
