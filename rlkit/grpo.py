@@ -78,15 +78,12 @@ class TaskSampler:
 
 # %% ../nbs/08_grpo.ipynb #5b2a07dc
 def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:
-    "Left-padded tensors for a list of trajectories: ids, attention and loss masks, sampled logprobs, advantages"
+    "Left-padded tensors for a list of trajectories: ids, attention and loss masks, advantages"
     rows = [conversation(tokenizer, t) for t in trajs]
     ids, attn = left_pad([r[0] for r in rows], tokenizer.pad_token_id, device)  # (B, T)
     loss_mask, _ = left_pad([r[1] for r in rows], 0, device)  # (B, T)
-    T = ids.shape[1]
-    old = torch.zeros(len(rows), T, device=device)
-    for i, r in enumerate(rows): old[i, T - len(r[2]):] = torch.tensor(r[2])
     adv = torch.tensor([t.advantage for t in trajs], dtype=torch.float32, device=device)
-    return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "old_logp": old, "adv": adv}
+    return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "adv": adv}
 
 def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs of these rows of an `episode_batch`
                        mask): # (B, T) its loss mask: 1 on the model's own tokens

@@ -97,7 +97,9 @@ def test_the_on_policy_step_in_bf16_clips_nothing():
     b = episode_batch(tok, eps)
     with torch.no_grad(): fresh = sequence_logprobs(model, b["input_ids"], b["attention_mask"], b["loss_mask"].float(), 0.7)
     mask = b["loss_mask"].bool()
-    assert (fresh - b["old_logp"])[mask].abs().max() > 1e-3  # the sampled logprobs are not the update's: a ratio built on them would not be 1
+    sampled = torch.zeros_like(fresh)
+    sampled[mask] = torch.tensor([x for e in eps for x in e.turns[0].logprobs])  # each row's generated tokens, in order
+    assert (fresh - sampled)[mask].abs().max() > 1e-3  # the sampled logprobs are not the update's: a ratio built on them would not be 1
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-3)
     cfg = GRPOConfig(group_size=4, temperature=0.7, update_dtype="auto", beta=0.04, eps_low=1e-3, eps_high=1e-3)  # a tight clip sees rounding
     m = grpo_step(model, tok, opt, eps, cfg)
