@@ -23,6 +23,7 @@ from rlkit.grpo import GRPOConfig, grpo_step, matmul_params
 sys.path.insert(0, str(Path(__file__).parent))
 from generate import bandwidth_gbs, matmul_gflops
 from rlkit.models import embedded_model_dir, load_policy
+from rlkit.repair import RolloutConfig
 from rlkit.tasks import bundled
 
 G, NEW, LR = 8, 64, 1e-5
@@ -49,13 +50,13 @@ def toy_reward(completions):  # any reward works for timing: the length of the c
 def time_rlkit(prompts, steps, positions):
     model, tok = load_policy()
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=LR)
-    cfg = GRPOConfig(lr=LR, group_size=G, max_new_tokens=NEW, beta=0.0, micro_batch=G, attempts=1)
+    cfg, rollout = GRPOConfig(lr=LR, beta=0.0, micro_batch=G), RolloutConfig(group_size=G, max_new_tokens=NEW, attempts=1)
     times, toks = [], []
     for i in range(steps + 1):
         t0 = time.time()
         s = sample(model, tok, [prompts[i % len(prompts)]], n=G, max_new_tokens=NEW)
         trajs = [Trajectory("t", 0, [s.turn(j)], reward=r) for j, r in enumerate(toy_reward(s.texts))]
-        m = grpo_step(model, tok, opt, trajs, cfg)
+        m = grpo_step(model, tok, opt, trajs, cfg, rollout)
         if i: times.append(time.time() - t0); toks.append(int(s.completion_mask.sum())); positions.append(m.get("positions", 0))  # 0: no update (equal rewards)
     return times, toks
 

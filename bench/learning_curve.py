@@ -8,30 +8,30 @@ training time (sampling, execution, updates, checkpoints), not the evaluations. 
 
     .venv/bin/python bench/learning_curve.py --minutes 60 --seeds 0 1 2 --configs default no-repair
 """
-import argparse, json, os, shutil, time, warnings
+import argparse, dataclasses, json, os, shutil, time, warnings
 from pathlib import Path
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np
 from matplotlib.figure import Figure
-from rlkit.grpo import GRPOConfig
-from rlkit.train import TrainConfig, paired_difference, read_metrics, train
+from rlkit.eval import paired_difference
+from rlkit.runs import read_metrics
+from rlkit.train import TrainConfig, train
 
-CONFIGS = {  # name -> changes to the default TrainConfig / GRPOConfig (what `bash scripts/run.sh` runs is "default")
+CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict gives it (what `bash scripts/run.sh` runs is "default")
     "default": {},
-    "no-repair": {"grpo": {"attempts": 1}},
-    "T=1.0": {"grpo": {"temperature": 1.0}},
+    "no-repair": {"rollout": {"attempts": 1}},
+    "T=1.0": {"rollout": {"temperature": 1.0}},
     "all-difficulties": {"difficulty": None},
-    "ppo": {"algo": "ppo", "grpo": {"dynamic_sampling": 0}},
+    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}},
 }
 
 
 def config(name:str, seed:int, out:Path) -> TrainConfig:
-    d = TrainConfig().__dict__ | {k: v for k, v in CONFIGS[name].items() if k != "grpo"}
-    g = GRPOConfig().__dict__ | CONFIGS[name].get("grpo", {})
-    return TrainConfig(**{k: v for k, v in d.items() if k not in ("grpo", "ppo")} | {"seed": seed, "out": str(out), "steps": 1,
-                          "checkpoint_every": 10 ** 6}, grpo=GRPOConfig(**g))
+    d = dataclasses.asdict(TrainConfig())
+    for k, v in CONFIGS[name].items(): d[k] = d[k] | v if isinstance(v, dict) else v
+    return TrainConfig.from_dict(d | {"seed": seed, "out": str(out), "steps": 1, "checkpoint_every": 10 ** 6})
 
 
 def curve(name:str, seed:int, minutes:float, every:int, root:Path) -> list[dict]:

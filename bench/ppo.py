@@ -23,7 +23,7 @@ from rlkit.core import Trajectory, read_jsonl, seed_everything, write_jsonl
 from rlkit.grpo import GRPOConfig, grpo_step
 from rlkit.models import load_policy
 from rlkit.ppo import KLController, PPOConfig, ValueHead, ppo_step
-from rlkit.repair import run_episodes
+from rlkit.repair import RolloutConfig, run_episodes
 from rlkit.tasks import bundled
 
 G, NEW, LR = 8, 64, 1e-5
@@ -47,7 +47,7 @@ def update(method, path, steps):
     seed_everything(0)
     model, tok = load_policy(gradient_checkpointing=True)
     device = next(model.parameters()).device
-    cfg = GRPOConfig(lr=LR, group_size=G, max_new_tokens=NEW, attempts=1)
+    rollout = RolloutConfig(group_size=G, max_new_tokens=NEW, attempts=1)
     head = ValueHead(model.config.hidden_size, device) if method == "ppo" else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     opt = torch.optim.AdamW(params, lr=LR)
@@ -57,8 +57,8 @@ def update(method, path, steps):
     with PeakRSS() as mem:
         for _ in range(steps):
             t0 = time.time()
-            if head is None: m = grpo_step(model, tok, opt, trajs, cfg)
-            else: m = ppo_step(model, head, tok, opt, trajs, cfg, PPOConfig(), KLController(cfg.beta))
+            if head is None: m = grpo_step(model, tok, opt, trajs, GRPOConfig(lr=LR), rollout)
+            else: m = ppo_step(model, head, tok, opt, trajs, PPOConfig(lr=LR), rollout, KLController(PPOConfig().beta))
             times.append(time.time() - t0)
     peak = torch.cuda.max_memory_allocated(device) / 2 ** 20 if device.type == "cuda" else mem.peak
     return {"update_s": sum(times) / len(times), "peak_mb": peak, "tokens": m["tokens"], "sequences": m["sequences"]}

@@ -14,12 +14,12 @@ import torch
 from .core import Trajectory, check_ranges
 from .generate import left_pad, sequence_logprobs
 from .models import adapter_disabled
-from .repair import conversation
+from .repair import RolloutConfig, conversation
 
 # %% auto #0
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
-           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'GRPOConfig', 'update_autocast', 'matmul_params',
-           'grpo_step']
+           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'UpdateConfig', 'GRPOConfig', 'update_autocast',
+           'matmul_params', 'grpo_step', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -146,35 +146,25 @@ def grpo_loss(logp, # (B, T) policy logprobs, with gradient
 
 # %% ../nbs/08_grpo.ipynb #fa49dc16
 @dataclass
-class GRPOConfig:
-    "GRPO's settings; comments give TRL's GRPOConfig name where it differs"
+class UpdateConfig:
+    "What GRPO's and PPO's updates share; comments give TRL's name where it differs"
     lr:float = 5e-4  # AdamW learning rate of the LoRA weights (learning_rate); 5e-4 chosen on the code val split
-    group_size:int = 8  # episodes per task (num_generations)
-    max_new_tokens:int = 128  # per attempt (max_completion_length)
-    temperature:float = 0.7  # sampling temperature; the logprobs use the same (0.7: more groups with a passing sample than at 1.0)
-    attempts:int = 2  # turns per episode; 1 turns repair off
-    gamma:float = 0.5  # reward discount per repair attempt
     beta:float = 0.04  # KL coefficient (PPO: the first value of its per-token KL penalty); 0 skips the reference pass
     eps_low:float = 0.2  # clip range below 1 (epsilon)
     eps_high:float = 0.2  # clip range above 1 (epsilon_high; DAPO uses 0.28)
-    scale_std:bool = True  # divide advantages by the group std (scale_rewards)
     norm:str = "token"  # "token", "sequence" or "constant" (loss_type "dapo", "grpo", "dr_grpo")
     micro_batch:int = 4  # sequences per forward/backward pass (per_device_train_batch_size)
     max_grad_norm:float = 1.0  # gradient clipping (max_grad_norm)
-    dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
-    decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs that have it), "float32", "bfloat16"
-    stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
     update_dtype:str = "auto"  # matmul dtype of the update's forward and backward: "auto" (bf16 autocast on CPUs that have it), "float32"
 
     def __post_init__(self):
         if self.norm not in NORMS: raise ValueError(f"norm={self.norm!r}: use one of {NORMS}")
-        if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
-        if self.attempts < 1: raise ValueError(f"attempts={self.attempts}: at least 1 (1 = no repair)")
-        if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
-        if not self.temperature > 0: raise ValueError(f"temperature={self.temperature} (--temperature): training samples at a temperature above 0 "
-                                                      "and scores its samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
-        check_ranges(self, lr="(0, inf)", max_new_tokens="[1, inf)", beta="[0, inf)", eps_low="[0, 1)", eps_high="[0, inf)",
-                     micro_batch="[1, inf)", max_grad_norm="(0, inf]", dynamic_sampling="[0, inf)")
+        check_ranges(self, lr="(0, inf)", beta="[0, inf)", eps_low="[0, 1)", eps_high="[0, inf)", micro_batch="[1, inf)", max_grad_norm="(0, inf]")
+
+@dataclass
+class GRPOConfig(UpdateConfig):
+    "GRPO's update: the shared settings, and how group advantages are scaled"
+    scale_std:bool = True  # divide advantages by the group std (scale_rewards)
 
 # %% ../nbs/08_grpo.ipynb #8fb7a691
 def update_autocast(model, dtype:str="auto"):
@@ -191,7 +181,9 @@ def matmul_params(model) -> int:
     skip = ("embed_tokens", "lora_", "lm_head")
     return sum(p.numel() for n, p in hf.named_parameters() if p.dim() == 2 and not any(k in n for k in skip)) + hf.lm_head.weight.numel()
 
-def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfig) -> dict:
+def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfig,
+              rollout:RolloutConfig, # how `trajs` were sampled: the update scores them at its temperature
+             ) -> dict:
     "One GRPO update from rewarded episodes; sets each trajectory's `advantage` and returns the step's metrics"
     t0, device = time.time(), next(model.parameters()).device
     # 1. group advantages; excluded episodes (reward None) take no part, zero-variance groups are dropped
@@ -224,16 +216,16 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         # 3. reference logprobs: the same weights with the adapter switched off, no gradient
         if cfg.beta > 0:
             with torch.no_grad(), adapter_disabled(model), update_autocast(model, cfg.update_dtype):
-                ref = sequence_logprobs(model, ids, attn, mm, cfg.temperature)  # (b, T)
+                ref = sequence_logprobs(model, ids, attn, mm, rollout.temperature)  # (b, T)
             store_ref_logprobs(train[s:s + cfg.micro_batch], ref, mm)  # kept with the episodes: the viewer colours tokens by KL
         # 4. policy logprobs, with gradient
-        with update_autocast(model, cfg.update_dtype): logp = sequence_logprobs(model, ids, attn, mm, cfg.temperature)  # (b, T)
+        with update_autocast(model, cfg.update_dtype): logp = sequence_logprobs(model, ids, attn, mm, rollout.temperature)  # (b, T)
         # 5. importance ratio and clipped surrogate; one update per batch is on-policy, so pi_old is this forward pass, detached:
         #    the ratio is exactly 1 (the sampler's logprobs may differ by rounding, e.g. when it decoded in bf16)
         old = logp.detach()
         # 6. KL penalty to the reference (k3), 7. normalised over the whole batch: `grpo_loss`; gradients accumulate
         loss, kl, clipped = grpo_loss(logp, old, ref if cfg.beta > 0 else None, a, mm, cfg.beta, cfg.eps_low, cfg.eps_high, cfg.norm,
-                                      n_tok, n_seq, cfg.max_new_tokens * cfg.attempts)
+                                      n_tok, n_seq, rollout.max_new_tokens * rollout.attempts)
         loss.backward()
         sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * mm).sum().item()
         sums["clip"] += (clipped.float() * mm).sum().item(); sums["nlp"] += -(old * mm).sum().item()
@@ -248,3 +240,17 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     return m | {"loss": sums["loss"], "kl": sums["kl"] / n if cfg.beta > 0 else None, "clip_frac": sums["clip"] / n, "entropy": sums["nlp"] / n,
                 "grad_norm": grad_norm, "tokens": int(n), "positions": sums["positions"], "stepped": finite, "update_s": dt,
                 "update_tflop": flop / 1e12, "update_gflops": flop / 1e9 / dt}
+
+# %% ../nbs/08_grpo.ipynb #9b299610
+def kl_after_update(model, tokenizer, trajs:list[Trajectory], cfg:UpdateConfig, rollout:RolloutConfig) -> float|None:
+    "Mean per-token KL (k3) of the policy to the reference on `trajs`, measured now: after the update that trained on them"
+    trajs, device, total, count = [t for t in trajs if t.reward is not None], next(model.parameters()).device, 0.0, 0.0
+    with torch.no_grad(), update_autocast(model, cfg.update_dtype):
+        for s in range(0, len(trajs), cfg.micro_batch):
+            b = episode_batch(tokenizer, trajs[s:s + cfg.micro_batch], device)
+            mm = b["loss_mask"].float()  # (b, T)
+            logp = sequence_logprobs(model, b["input_ids"], b["attention_mask"], mm, rollout.temperature)  # (b, T)
+            with adapter_disabled(model): ref = sequence_logprobs(model, b["input_ids"], b["attention_mask"], mm, rollout.temperature)
+            total += (kl_k3(logp.float(), ref.float()) * mm).sum().item(); count += mm.sum().item()
+    return total / count if count else None
+

@@ -15,8 +15,9 @@ import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
 from .generate import position_ids, sequence_logprobs, token_logprobs
-from .grpo import GRPOConfig, clipped_surrogate, episode_batch, kl_k3, reduce_loss, store_ref_logprobs
+from .grpo import UpdateConfig, clipped_surrogate, episode_batch, kl_k3, reduce_loss, store_ref_logprobs
 from .models import adapter_disabled
+from .repair import RolloutConfig
 
 # %% auto #0
 __all__ = ['ValueHead', 'logprobs_and_values', 'token_entropy', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',
@@ -156,8 +157,8 @@ class KLController:
 
 # %% ../nbs/09_ppo.ipynb #1391136f
 @dataclass
-class PPOConfig:
-    "PPO's own settings (the rest come from GRPOConfig); comments give TRL's PPOConfig name"
+class PPOConfig(UpdateConfig):
+    "PPO's update: the shared settings, and the critic, GAE and epochs; comments give TRL's PPOConfig name"
     gae_gamma:float = 1.0  # discount per token (gamma)
     gae_lambda:float = 0.95  # GAE's bias-variance trade-off (lam)
     vf_coef:float = 0.1  # weight of the value loss (vf_coef)
@@ -168,13 +169,15 @@ class PPOConfig:
     target_kl:float|None = None  # adapt beta toward this KL per token; None keeps it fixed
 
     def __post_init__(self):
+        super().__post_init__()
         if self.ppo_epochs < 1 or self.mini_batches < 1: raise ValueError(f"ppo_epochs={self.ppo_epochs}, mini_batches={self.mini_batches}: both must be at least 1")
         if not 0 <= self.gae_lambda <= 1 or not 0 < self.gae_gamma <= 1: raise ValueError(f"gae_gamma={self.gae_gamma} must be in (0, 1] and gae_lambda={self.gae_lambda} in [0, 1]")
         if self.target_kl is not None and self.target_kl <= 0: raise ValueError(f"target_kl={self.target_kl}: must be positive, or None for a fixed beta")
         check_ranges(self, vf_coef="[0, inf)", cliprange_value="(0, inf]", ent_coef="[0, inf)")
 
 # %% ../nbs/09_ppo.ipynb #32d131c5
-def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfig, ppo:PPOConfig,
+def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Trajectory], cfg:PPOConfig,
+             rollout:RolloutConfig, # how `trajs` were sampled: the update scores them at its temperature
              kl_ctl:KLController) -> dict:
     "One PPO update from one rollout's rewarded episodes; sets each trajectory's `advantage` (its mean per token) and returns metrics"
     t0, device = time.time(), next(model.parameters()).device
@@ -192,16 +195,16 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     old_logp, old_v, ref = torch.zeros_like(mask), torch.zeros_like(mask), torch.zeros_like(mask)
     with torch.no_grad():
         for s in range(0, N, mb):
-            old_logp[s:s + mb], old_v[s:s + mb], _ = logprobs_and_values(model, value_head, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], cfg.temperature)
+            old_logp[s:s + mb], old_v[s:s + mb], _ = logprobs_and_values(model, value_head, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], rollout.temperature)
             if kl_ctl.value > 0 or kl_ctl.target is not None:
-                with adapter_disabled(model): ref[s:s + mb] = sequence_logprobs(model, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], cfg.temperature)
+                with adapter_disabled(model): ref[s:s + mb] = sequence_logprobs(model, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], rollout.temperature)
     if not (kl_ctl.value > 0 or kl_ctl.target is not None): ref = old_logp  # no KL term: nothing to measure
     else: store_ref_logprobs(train, ref, mask)  # kept with the episodes: the viewer colours tokens by KL
     # 3. per-token rewards: the task reward on the last generated token, the KL penalty on every one
     scores = torch.tensor([float(t.reward) for t in train], device=device)  # (N,)
     r, _ = token_rewards(scores, mask, old_logp, ref, kl_ctl.value)
     # 4. GAE right to left over the generated tokens; the returns are the value targets
-    adv, ret = gae(r, old_v, mask, ppo.gae_gamma, ppo.gae_lambda)
+    adv, ret = gae(r, old_v, mask, cfg.gae_gamma, cfg.gae_lambda)
     # 5. whiten the advantages over the batch
     adv = masked_whiten(adv, mask)
     for t, a in zip(train, ((adv * mask).sum(-1) / mask.sum(-1).clamp(min=1)).tolist()): t.advantage = a
@@ -209,16 +212,16 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     sums = {"loss": 0.0, "pg": 0.0, "vf": 0.0, "clip": 0.0, "vclip": 0.0, "tok": 0.0}
     updates, grad_norm, finite = 0, 0.0, True
     params = [p for g in optimizer.param_groups for p in g["params"]]
-    for idx in minibatches(N, ppo.mini_batches, ppo.ppo_epochs):  # (n,) the sequences of one optimizer step
+    for idx in minibatches(N, cfg.mini_batches, cfg.ppo_epochs):  # (n,) the sequences of one optimizer step
         optimizer.zero_grad(set_to_none=True)
         n_tok, n_seq, loss_sum = mask[idx].sum(), len(idx), 0.0
         for s in range(0, n_seq, mb):
             i = idx[s:s + mb]
-            logp, v, ent = logprobs_and_values(model, value_head, ids[i], attn[i], mask[i], cfg.temperature, entropy=ppo.ent_coef > 0)
+            logp, v, ent = logprobs_and_values(model, value_head, ids[i], attn[i], mask[i], rollout.temperature, entropy=cfg.ent_coef > 0)
             # 7. the loss: clipped policy loss + vf_coef * clipped value loss - ent_coef * entropy, normalised over the minibatch
             loss, obj, vl, clipped, vclipped = ppo_loss(logp, old_logp[i], adv[i], v, old_v[i], ret[i], mask[i], cfg.eps_low, cfg.eps_high,
-                                                        ppo.vf_coef, ppo.cliprange_value, ent, ppo.ent_coef, cfg.norm, n_tok, n_seq,
-                                                        cfg.max_new_tokens * cfg.attempts)
+                                                        cfg.vf_coef, cfg.cliprange_value, ent, cfg.ent_coef, cfg.norm, n_tok, n_seq,
+                                                        rollout.max_new_tokens * rollout.attempts)
             loss.backward()
             mm = mask[i]
             loss_sum += loss.item(); sums["tok"] += mm.sum().item()

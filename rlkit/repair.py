@@ -7,15 +7,17 @@ Docs: https://rlkit-dev.github.io/rlkit/repair.html.md"""
 # %% ../nbs/07_repair.ipynb #8d2386b9
 from __future__ import annotations
 import time
+from dataclasses import dataclass
 
 import torch
 
-from .core import ExecResult, Task, Trajectory, Turn
+from .core import ExecResult, Task, Trajectory, Turn, check_ranges
 from .generate import sample
 from .rewards import correct, execute, score
 
 # %% auto #0
-__all__ = ['VERDICT_TEXT', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation', 'run_episodes', 'repair_metrics']
+__all__ = ['VERDICT_TEXT', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation', 'run_episodes', 'RolloutConfig',
+           'repair_metrics']
 
 # %% ../nbs/07_repair.ipynb #38c2ca76
 VERDICT_TEXT = {
@@ -121,6 +123,37 @@ def run_episodes(model, tokenizer, tasks:list[Task],
     for traj, r in zip(trajs, rows): _finish(traj, r, gamma)
     for traj in trajs: traj.meta["seconds"] = seconds  # shared by the batch: how long generation and execution took
     return trajs
+
+# %% ../nbs/07_repair.ipynb #990c10a9
+@dataclass
+class RolloutConfig:
+    "How a step's episodes are sampled, for GRPO and PPO alike; comments give TRL's name where it differs"
+    group_size:int = 8  # episodes per task (num_generations)
+    max_new_tokens:int = 128  # per attempt (max_completion_length)
+    temperature:float = 0.7  # sampling temperature; the update scores the samples at the same one (0.7: more groups with a passing sample than 1.0)
+    attempts:int = 2  # turns per episode; 1 turns repair off
+    gamma:float = 0.5  # reward discount per repair attempt
+    dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
+    decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs that have it), "float32", "bfloat16"
+    stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
+
+    def __post_init__(self):
+        if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
+        if self.attempts < 1: raise ValueError(f"attempts={self.attempts}: at least 1 (1 = no repair)")
+        if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
+        if not self.temperature > 0: raise ValueError(f"temperature={self.temperature} (--temperature): training samples at a temperature above 0 "
+                                                      "and scores its samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
+        check_ranges(self, max_new_tokens="[1, inf)", dynamic_sampling="[0, inf)")
+
+    @property
+    def decode(self) -> dict:
+        "The options `run_episodes` passes to `sample`: the fast loop's dtype, and whether code completions stop at the closing fence"
+        return {"dtype": self.decode_dtype, "stop_after_code": self.stop_after_code}
+
+    def episodes(self, model, tokenizer, tasks:list[Task], **kw) -> list[Trajectory]:
+        "`run_episodes` with these settings; `kw` passes the rest (rewards, sandbox, executor, generator, step)"
+        return run_episodes(model, tokenizer, tasks, n=self.group_size, attempts=self.attempts, gamma=self.gamma,
+                            max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode, **kw)
 
 # %% ../nbs/07_repair.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:

@@ -13,8 +13,8 @@ from .core import ExecResult, Task
 from .tasks import extract_answer, extract_code, _FENCE, _parses
 
 # %% auto #0
-__all__ = ['RewardFn', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'math_answer', 'code_block', 'json_keys',
-           'length_penalty', 'check_correct_domains', 'correct', 'score', 'trl_reward']
+__all__ = ['RewardFn', 'REWARDS', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'math_answer', 'code_block',
+           'json_keys', 'length_penalty', 'check_correct_domains', 'correct', 'score', 'trl_reward', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -149,3 +149,23 @@ def trl_reward(reward:RewardFn, tasks:list[Task], sandbox=None, name:str|None=No
         return [row["r"] if row["excluded"] is None else None for row in score(ts, texts, {"r": reward}, results)]
     reward_func.__name__ = name or getattr(reward, "__name__", "rlkit_reward")
     return reward_func
+
+# %% ../nbs/05_rewards.ipynb #4498ee7e
+REWARDS = {"correct": correct, "tests_fraction": tests_fraction, "tests_all": tests_all, "math_answer": math_answer,
+           "code_block": code_block, "json_keys": json_keys, "length_penalty": length_penalty()}
+
+def reward_spec(spec:str|None) -> dict:
+    "Rewards and their weights from a spec like 'tests_fraction:1,length_penalty:0.1' (names from `REWARDS`); None: {'correct': correct}"
+    if spec is None: return {"correct": correct}
+    out, names = {}, ", ".join(REWARDS)
+    for part in [p.strip() for p in spec.split(",") if p.strip()]:
+        name, sep, w = part.partition(":")
+        if name not in REWARDS: raise ValueError(f"reward spec {spec!r}: {name!r} is not a reward rlkit knows ({names}); "
+                                                 "pass your own from Python as train(cfg, rewards={name: fn})")
+        try: weight = float(w) if sep else 1.0
+        except ValueError: weight = math.nan
+        if not math.isfinite(weight): raise ValueError(f"reward spec {spec!r}: the weight {w!r} of {name!r} is not a number, as in 'correct:1,length_penalty:0.1'")
+        if name in out: raise ValueError(f"reward spec {spec!r}: {name!r} appears twice")
+        out[name] = (REWARDS[name], weight)
+    if not out: raise ValueError(f"reward spec {spec!r} names no reward: use e.g. 'correct' or 'tests_fraction:1,length_penalty:0.1'")
+    return out

@@ -11,102 +11,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from fastcore.basics import patch
 from .core import ExecResult
 
 # %% auto #0
-__all__ = ['HARNESS', 'SANDBOX_USER', 'FIREJAIL_PROFILE', 'CandidateError', 'instrument_tests', 'decode_value', 'encode_value',
-           'harness_source', 'Limits', 'Sandbox', 'pool_pids', 'run', 'run_batch']
-
-# %% ../nbs/03_sandbox.ipynb #ab76618f
-HARNESS = r'''
-import builtins, json, os, resource, shutil, sys, traceback
-REQ, REP = int(sys.argv[1]), int(sys.argv[2])
-req, rep = os.fdopen(REQ, "r"), os.fdopen(REP, "w")
-JOB = None  # the id of the job being served (None when the sandbox runs one solution and exits)
-def send(obj): obj["job"] = JOB; rep.write(json.dumps(obj) + "\n"); rep.flush()
-
-def confinement_problems():
-    st = dict(l.split(":", 1) for l in open("/proc/self/status").read().splitlines() if ":" in l)
-    bad = [] if st.get("NoNewPrivs", "").strip() == "1" else ["NoNewPrivs is not 1"]
-    if st.get("Seccomp", "").strip() != "2": bad.append("seccomp is not in filter mode")
-    bad += [k + " is not empty" for k in ("CapEff", "CapPrm", "CapBnd") if int(st.get(k, "1"), 16)]
-    if os.getuid() == 0 or os.geteuid() == 0: bad.append("running as root")
-    nets = sorted(os.listdir("/sys/class/net"))
-    if nets != ["lo"]: bad.append("network interfaces " + ",".join(nets))
-    return bad
-
-def trimmed_traceback():
-    t, e, tb = sys.exc_info()
-    return "".join(traceback.format_exception(t, e, tb.tb_next))[-2000:]  # without the harness's own frame
-
-def serve(path):
-    "Check confinement, define the candidate's code from `path`, then answer calls until the requests end"
-    send({"hello": confinement_problems()})
-    src = open(path, encoding="utf-8", errors="replace").read()
-    try: code = compile(src, "solution.py", "exec")
-    except (SyntaxError, ValueError) as e:
-        return send({"syntax_error": "%s: %s (line %s)" % (type(e).__name__, getattr(e, "msg", e), getattr(e, "lineno", "?"))})
-    before = dict(vars(builtins))
-    ns = {"__name__": "solution", "__builtins__": builtins}
-    try: exec(code, ns)
-    except SystemExit as e: return send({"exit": str(e.code)})
-    except MemoryError: return send({"memory": "MemoryError while defining the code"})
-    except BaseException: return send({"error": trimmed_traceback()})
-    tampered = sorted(k for k in set(before) | set(vars(builtins)) if vars(builtins).get(k, None) is not before.get(k, None))
-    send({"ready": sorted(k for k, v in ns.items() if callable(v) and not k.startswith("__")), "tampered": tampered})
-    for line in req:
-        msg = json.loads(line)
-        try: result = ns[msg["call"]](*decode_value(msg["args"]), **decode_value(msg["kwargs"]))
-        except MemoryError: send({"raise": "MemoryError", "message": "", "traceback": ""}); continue
-        except BaseException as e: send({"raise": type(e).__name__, "message": str(e)[:500], "traceback": trimmed_traceback()}); continue
-        try: send({"value": encode_value(result)})
-        except Exception as e: send({"unsendable": str(e)[:300]})
-
-JOB_LIMITS = (resource.RLIMIT_AS, resource.RLIMIT_CPU, resource.RLIMIT_FSIZE, resource.RLIMIT_NOFILE)
-WRITABLE = (os.path.expanduser("~"), "/tmp", "/var/tmp", "/run/lock", "/dev/shm")
-
-def wipe(keep):
-    "Remove everything a previous job may have left in a writable place"
-    def unlock(fn, p, exc): os.chmod(os.path.dirname(p), 0o700); os.chmod(p, 0o700) if not os.path.islink(p) else None; fn(p)
-    for top in WRITABLE:
-        try: names = os.listdir(top)
-        except OSError: continue
-        for n in names:
-            p = os.path.join(top, n)
-            if p in keep: continue
-            try:
-                if os.path.isdir(p) and not os.path.islink(p): shutil.rmtree(p, onerror=unlock)
-                else: os.unlink(p)
-            except OSError: pass
-
-def zygote():
-    "Stay up; for each job: wipe, check our own state, fork a child that serves the job"
-    global JOB
-    import ctypes
-    ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0: no process of this user may read or write our memory
-    def state(): return [resource.getrlimit(r) for r in JOB_LIMITS + (resource.RLIMIT_NPROC,)] + [os.getpriority(os.PRIO_PROCESS, 0)]
-    start = state()
-    send({"zygote": confinement_problems()})
-    for line in req:
-        job = json.loads(line)
-        JOB = job["id"]
-        wipe(keep={os.path.expanduser("~/harness.py"), job["dir"]})
-        if state() != start: return send({"zygote_tampered": "a previous job changed the sandbox's limits or priority"})
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.setsid()
-                for r, v in zip(JOB_LIMITS, job["limits"]): resource.setrlimit(r, (v, v))
-                os.chdir(job["dir"])
-                serve(os.path.join(job["dir"], "solution.py"))
-            finally: os._exit(0)
-        _, status = os.waitpid(pid, 0)
-        wipe(keep={os.path.expanduser("~/harness.py")})  # a finished job leaves no file behind
-        send({"child_exit": os.waitstatus_to_exitcode(status)})
-
-if sys.argv[3] == "--zygote": zygote()
-else: serve(sys.argv[3])
-'''
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CandidateError', 'Limits', 'Sandbox']
 
 # %% ../nbs/03_sandbox.ipynb #b208e16e
 class _Stop(BaseException):
@@ -117,21 +26,24 @@ class CandidateError(Exception):
     "The candidate's function raised inside the sandbox"
 
 # %% ../nbs/03_sandbox.ipynb #50ae33c6
+_AST_LOCK = threading.Lock()  # CPython 3.11 can fail ("AST constructor recursion depth mismatch") when threads build ASTs at once
+
 def instrument_tests(tests:str) -> tuple:
     "Compile `tests` with every assert replaced by a recorded check; returns (code, list of assert sources)"
-    tree = ast.parse(tests, "<tests>")
-    asserts = []
-    class Rewrite(ast.NodeTransformer):
-        def visit_Assert(self, node):
-            asserts.append(ast.unparse(node))
-            t = node.test  # `assert L == R` records both sides, so a failure can say what L was (the repair loop's feedback)
-            eq = isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
-            body, extra = (ast.Tuple([t.left, t.comparators[0]], ast.Load()), [ast.Constant(ast.unparse(t.left))]) if eq else (t, [])
-            call = ast.Call(ast.Name("__rlkit_assert__", ast.Load()),
-                            [ast.Constant(len(asserts) - 1), ast.Lambda(ast.arguments([], [], None, [], [], None, []), body)] + extra, [])
-            return ast.copy_location(ast.Expr(call), node)
-    tree = ast.fix_missing_locations(Rewrite().visit(tree))
-    return compile(tree, "<tests>", "exec"), asserts
+    with _AST_LOCK:  # `run_batch` calls this from its worker threads
+        tree = ast.parse(tests, "<tests>")
+        asserts = []
+        class Rewrite(ast.NodeTransformer):
+            def visit_Assert(self, node):
+                asserts.append(ast.unparse(node))
+                t = node.test  # `assert L == R` records both sides, so a failure can say what L was (the repair loop's feedback)
+                eq = isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
+                body, extra = (ast.Tuple([t.left, t.comparators[0]], ast.Load()), [ast.Constant(ast.unparse(t.left))]) if eq else (t, [])
+                call = ast.Call(ast.Name("__rlkit_assert__", ast.Load()),
+                                [ast.Constant(len(asserts) - 1), ast.Lambda(ast.arguments([], [], None, [], [], None, []), body)] + extra, [])
+                return ast.copy_location(ast.Expr(call), node)
+        tree = ast.fix_missing_locations(Rewrite().visit(tree))
+        return compile(tree, "<tests>", "exec"), asserts
 
 # %% ../nbs/03_sandbox.ipynb #5bfa45e5
 def decode_value(v, depth:int=0):
@@ -160,9 +72,11 @@ def encode_value(v, depth:int=0):
 
 # %% ../nbs/03_sandbox.ipynb #f29a14cc
 def harness_source() -> str:
-    "The program the sandbox runs: the shared value codec, then the harness"
+    "The program the sandbox runs: the shared value codec, then the harness (the file `rlkit/_harness.py`, read as text)"
     import inspect
-    return "\n".join(inspect.getsource(f) for f in (encode_value, decode_value)) + HARNESS
+    from importlib.resources import files
+    codec = "\n".join(inspect.getsource(f) for f in (encode_value, decode_value))
+    return codec + "\n" + files("rlkit").joinpath("_harness.py").read_text(encoding="utf-8")
 
 # %% ../nbs/03_sandbox.ipynb #ec9505bf
 @dataclass
@@ -308,7 +222,8 @@ class Sandbox:
     def __repr__(self): return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
 
 # %% ../nbs/03_sandbox.ipynb #0c6d946b
-def _command(self, workdir:Path, req_r:int, rep_w:int, target:str) -> list[str]:
+@patch
+def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str) -> list[str]:
     "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
     L, home = self.limits, self.home(workdir)
     inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
@@ -320,7 +235,6 @@ def _command(self, workdir:Path, req_r:int, rep_w:int, target:str) -> list[str]:
              f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
              f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={L.processes}"]
             + [f"--blacklist={p}" for p in self._blacklist] + inner)
-Sandbox._command = _command
 
 # %% ../nbs/03_sandbox.ipynb #b1bf4498
 def _rlimits(L:Limits):
@@ -369,7 +283,8 @@ class _Box:
         self.deadline = self.t0 + timeout_s
 
 # %% ../nbs/03_sandbox.ipynb #35ab59bf
-def _pump(self, timeout:float):
+@patch
+def pump(self:_Box, timeout:float):
     "Read what is ready on stdout, stderr and the reply channel for up to `timeout` s; stop the job at a cap or the deadline"
     for key, _ in self.sel.select(max(0.0, min(timeout, self.deadline - time.time()))):
         try: chunk = os.read(key.fd, 65536)
@@ -384,9 +299,9 @@ def _pump(self, timeout:float):
         if self.enforce and len(key.data) > self.L.output_bytes:
             raise _Stop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over {self.L.output_bytes} bytes")
     if self.enforce and time.time() >= self.deadline: raise _Stop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
-_Box.pump = _pump
 
-def _reply(self, until:float|None=None) -> dict:
+@patch
+def reply(self:_Box, until:float|None=None) -> dict:
     "The next message of the current job; garbage ends the job, a closed channel or the job's exit raises `_Channel_closed`"
     while True:
         while b"\n" not in self.rep:
@@ -403,19 +318,19 @@ def _reply(self, until:float|None=None) -> dict:
         if "child_exit" in msg: self.exit_code = msg["child_exit"]; raise _Channel_closed()
         if "zygote_tampered" in msg: raise _WorkerBroken(str(msg["zygote_tampered"]))
         return msg
-_Box.reply = _reply
 
 # %% ../nbs/03_sandbox.ipynb #e41297c3
-def _send(self, obj:dict):
+@patch
+def send(self:_Box, obj:dict):
     "Write one request line, pumping output meanwhile so that neither side can block the other"
     data = memoryview((json.dumps(obj) + "\n").encode())
     while data:
         try: data = data[os.write(self.req_w, data):]
         except BlockingIOError: self.pump(0.01)
         except BrokenPipeError: raise _Channel_closed() from None
-_Box.send = _send
 
-def _drain(self):
+@patch
+def drain(self:_Box):
     "Read what the (dead) writers left in stdout and stderr, keeping at most the cap"
     cap = self.L.output_bytes
     for f, buf in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
@@ -424,14 +339,14 @@ def _drain(self):
             except (BlockingIOError, ValueError, OSError): break
             if not chunk: break
             buf.extend(chunk[: max(0, cap + 1 - len(buf))])
-_Box.drain = _drain
 
-def _output(self) -> tuple:
+@patch
+def output(self:_Box) -> tuple:
     cap = self.L.output_bytes
     return bytes(self.out[:cap]).decode("utf-8", "replace"), bytes(self.err[:cap]).decode("utf-8", "replace")
-_Box.output = _output
 
-def _close(self) -> tuple:
+@patch
+def close(self:_Box) -> tuple:
     "Kill the sandbox, drain its output, remove its private directory; returns (returncode, stdout, stderr)"
     try: os.close(self.req_w)  # end of requests: a well-behaved harness exits by itself
     except OSError: pass
@@ -448,7 +363,6 @@ def _close(self) -> tuple:
     except OSError: pass
     shutil.rmtree(self.workdir, ignore_errors=True)
     return (self.proc.returncode, *self.output())
-_Box.close = _close
 
 # %% ../nbs/03_sandbox.ipynb #3bddaaab
 _FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down", "Warning: cannot find /var/run/utmp",
@@ -513,74 +427,71 @@ class _Worker:
         except BaseException:
             self.box.close(); raise
 
+    def start_job(self, code:str):
+        "Write the code into a new job directory and ask the zygote to fork a child for it"
+        self.n += 1
+        name, L, mb = f"job-{self.n}", self.L, 1024 * 1024
+        d = self.box.workdir / name
+        d.mkdir()
+        (d / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
+        os.chmod(d / "solution.py", 0o644); os.chown(d, self.uid, self.gid)
+        self.box.job, self.box.exit_code = secrets.token_hex(8), None
+        self.box.begin(L.timeout_s)
+        self.box.send({"id": self.box.job, "dir": str(self.home / name), "limits": [L.memory_mb * mb, L.cpu_s, L.file_mb * mb, L.open_files]})
+
+    def kill_job(self) -> bool:
+        "SIGKILL every process of the namespace except its init and the zygote, until none is left"
+        for _ in range(1000):
+            others = [p for p in _ns_members(self.ns) if p not in self.keep]
+            if not others: return True
+            for p in others:
+                try: os.kill(p, signal.SIGKILL)
+                except OSError: pass
+            time.sleep(0.001)
+        return False
+
+    def end_job(self) -> tuple:
+        "Kill all the job left, collect its exit status and output, and check the zygote is fit for another job"
+        box = self.box
+        if not self.kill_job(): self.broken = True
+        try: os.kill(self.zygote, signal.SIGCONT)  # a job may have stopped it
+        except OSError: self.broken = True
+        box.enforce, until = False, time.time() + 2  # the zygote reports the child's exit as soon as it reaps it
+        try:
+            while box.exit_code is None: box.reply(until)
+        except _Channel_closed: pass
+        except (_Stop, _WorkerBroken): self.broken = True
+        box.drain()
+        try:
+            state = dict(l.split(":", 1) for l in Path(f"/proc/{self.zygote}/status").read_text().splitlines() if ":" in l)
+            if state["State"].strip()[0] not in "SR": self.broken = True
+        except (OSError, KeyError): self.broken = True
+        if box.exit_code is None: self.broken = True
+        return (box.exit_code, *box.output())
+
     def pids(self) -> set[int]: return {self.box.proc.pid} | self.keep
     def close(self): self.box.close()
 
-# %% ../nbs/03_sandbox.ipynb #13ffc216
-def _start_job(self, code:str):
-    "Write the code into a new job directory and ask the zygote to fork a child for it"
-    self.n += 1
-    name, L, mb = f"job-{self.n}", self.L, 1024 * 1024
-    d = self.box.workdir / name
-    d.mkdir()
-    (d / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
-    os.chmod(d / "solution.py", 0o644); os.chown(d, self.uid, self.gid)
-    self.box.job, self.box.exit_code = secrets.token_hex(8), None
-    self.box.begin(L.timeout_s)
-    self.box.send({"id": self.box.job, "dir": str(self.home / name), "limits": [L.memory_mb * mb, L.cpu_s, L.file_mb * mb, L.open_files]})
-_Worker.start_job = _start_job
-
-def _kill_job(self) -> bool:
-    "SIGKILL every process of the namespace except its init and the zygote, until none is left"
-    for _ in range(1000):
-        others = [p for p in _ns_members(self.ns) if p not in self.keep]
-        if not others: return True
-        for p in others:
-            try: os.kill(p, signal.SIGKILL)
-            except OSError: pass
-        time.sleep(0.001)
-    return False
-_Worker.kill_job = _kill_job
-
-def _end_job(self) -> tuple:
-    "Kill all the job left, collect its exit status and output, and check the zygote is fit for another job"
-    box = self.box
-    if not self.kill_job(): self.broken = True
-    try: os.kill(self.zygote, signal.SIGCONT)  # a job may have stopped it
-    except OSError: self.broken = True
-    box.enforce, until = False, time.time() + 2  # the zygote reports the child's exit as soon as it reaps it
-    try:
-        while box.exit_code is None: box.reply(until)
-    except _Channel_closed: pass
-    except (_Stop, _WorkerBroken): self.broken = True
-    box.drain()
-    try:
-        state = dict(l.split(":", 1) for l in Path(f"/proc/{self.zygote}/status").read_text().splitlines() if ":" in l)
-        if state["State"].strip()[0] not in "SR": self.broken = True
-    except (OSError, KeyError): self.broken = True
-    if box.exit_code is None: self.broken = True
-    return (box.exit_code, *box.output())
-_Worker.end_job = _end_job
-
 # %% ../nbs/03_sandbox.ipynb #0a1c2296
-def _take_worker(self) -> _Worker:
+@patch
+def _take_worker(self:Sandbox) -> _Worker:
     with self._lock:
         if self._idle: return self._idle.pop()
     return _Worker(self)
-Sandbox._take_worker = _take_worker
 
-def _give_back(self, worker:_Worker):
+@patch
+def _give_back(self:Sandbox, worker:_Worker):
     if worker.broken: return worker.close()
     with self._lock: self._idle.append(worker)
-Sandbox._give_back = _give_back
 
-def pool_pids(self) -> set[int]:
+@patch
+def pool_pids(self:Sandbox) -> set[int]:
     "Host pids of the idle warm sandboxes (firejail, the namespace's init, the zygote)"
     with self._lock: return set().union(*[w.pids() for w in self._idle])
-Sandbox.pool_pids = pool_pids
 
 # %% ../nbs/03_sandbox.ipynb #a260a84b
-def run(self, code:str, # the candidate's code
+@patch
+def run(self:Sandbox, code:str, # the candidate's code
         tests:str, # test code: asserts, or a `check(candidate)` function
         entry_point:str="", # the function the code must define (bound to `candidate` in the tests)
        ) -> ExecResult:
@@ -592,10 +503,10 @@ def run(self, code:str, # the candidate's code
         try: return self._observe(code, test_code, asserts, entry_point)
         except _WorkerBroken as e: detail = str(e)
     return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
-Sandbox.run = run
 
 # %% ../nbs/03_sandbox.ipynb #1a5efbac
-def _observe(self, code:str, test_code, asserts:list, entry_point:str) -> ExecResult:
+@patch
+def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str) -> ExecResult:
     seen, failed, state = set(), {}, {"raised": 0, "wrong": 0}
     verdict, detail, box, worker, started, broken = None, "", None, None, False, None
     try:
@@ -631,7 +542,6 @@ def _observe(self, code:str, test_code, asserts:list, entry_point:str) -> ExecRe
     verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
     return ExecResult(verdict, passed, len(asserts), out, _clean_stderr(err) if self.backend == "firejail" else err.strip(), rc,
                       round(time.time() - (box.t0 if box is not None else time.time()), 4), detail)
-Sandbox._observe = _observe
 
 # %% ../nbs/03_sandbox.ipynb #657c94d9
 def _definition_verdict(ready:dict, entry_point:str):
@@ -687,7 +597,8 @@ def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
     return ("failed" if state["wrong"] or not state["raised"] else "error"), f"{total - passed} of {total} tests failed; first: {first}{tb}"
 
 # %% ../nbs/03_sandbox.ipynb #2e7b45cc
-def run_batch(self, jobs:list, # (code, tests, entry_point) tuples, or dicts with those keys
+@patch
+def run_batch(self:Sandbox, jobs:list, # (code, tests, entry_point) tuples, or dicts with those keys
               workers:int=2) -> list[ExecResult]:
     "Run many (code, tests, entry_point) jobs with `workers` in parallel, in order"
     jobs = [(j["code"], j["tests"], j.get("entry_point", "")) if isinstance(j, dict) else tuple(j) for j in jobs]
@@ -695,4 +606,3 @@ def run_batch(self, jobs:list, # (code, tests, entry_point) tuples, or dicts wit
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
             return list(pool.map(lambda j: self.run(*j), jobs))
     finally: self.close()  # after a batch, no process of the sandbox user remains
-Sandbox.run_batch = run_batch

@@ -6,13 +6,14 @@ Docs: https://rlkit-dev.github.io/rlkit/tasks.html.md"""
 
 # %% ../nbs/04_tasks.ipynb #fc430a21
 from __future__ import annotations
-import ast, re
+import ast, math, re
 from pathlib import Path
 
 from .core import DATA_DIR, Task, load_tasks
 
 # %% auto #0
-__all__ = ['DOMAINS', 'SPLITS', 'bundled', 'humaneval', 'from_dataset', 'extract_code', 'extract_answer']
+__all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SPEC_HELP', 'bundled', 'humaneval', 'from_dataset', 'extract_code', 'extract_answer',
+           'load_task_spec']
 
 # %% ../nbs/04_tasks.ipynb #a896cc52
 DOMAINS = ("code", "math", "format")
@@ -112,3 +113,40 @@ def extract_answer(completion:str) -> float|None:
         if found: return _to_number(found[-1])
     numbers = re.findall(_NUMBER, completion)
     return _to_number(numbers[-1]) if numbers else None
+
+# %% ../nbs/04_tasks.ipynb #214c78c5
+BUNDLED = DOMAINS  # the domains `load_task_spec` knows by name
+SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, each optionally "
+             "followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
+
+def _spec_part(spec:str, part:str) -> tuple[str, float]:
+    "(name, weight) of one part of a task spec; a file name may itself hold ':'"
+    name, sep, w = part.rpartition(":")
+    if not sep or (name not in BUNDLED and Path(part).exists()): return part, 1.0
+    try: weight = float(w)
+    except ValueError:
+        if name in BUNDLED: raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} is not a number. {SPEC_HELP}") from None
+        return part, 1.0
+    if not (math.isfinite(weight) and weight > 0): raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} must be a positive number. {SPEC_HELP}")
+    return name, weight
+
+def load_task_spec(spec:str, split:str="train",
+                   difficulty:str|None=None, # keep only tasks whose meta["difficulty"] is in this comma-separated list (others without one)
+                  ) -> tuple[list, dict]:
+    "Tasks and domain weights from a spec like 'code:3,math:1' or 'tasks.jsonl'; bundled domains use `split`"
+    tasks, weights = [], {}
+    for part in [p.strip() for p in spec.split(",") if p.strip()]:
+        name, weight = _spec_part(spec, part)
+        try: got = bundled(name, split) if name in BUNDLED else load_tasks(name)
+        except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
+        if difficulty and difficulty != "all":
+            keep = {d.strip() for d in difficulty.split(",")}
+            got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
+        if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
+        for d in {t.domain for t in got}: weights[d] = weights.get(d, 0.0) + weight
+        tasks += got
+    if not tasks: raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
+    ids = [t.id for t in tasks]
+    if len(set(ids)) != len(ids): raise ValueError(f"task spec {spec!r}: task ids repeat (a set is listed twice?)")
+    return tasks, weights
+

@@ -43,9 +43,10 @@ def main():
     if a.device == "cuda" and not torch.cuda.is_available(): sys.exit("gpu_check: no CUDA device here (pass --device cpu for a smoke run)")
     if a.device == "cpu": torch.cuda.is_available = lambda: False  # rlkit picks CUDA when it sees one
     warnings.filterwarnings("ignore", category=FutureWarning)
-    from rlkit.grpo import GRPOConfig
     from rlkit.rewards import correct
-    from rlkit.train import TrainConfig, read_metrics, train
+    from rlkit.repair import RolloutConfig
+    from rlkit.runs import read_metrics
+    from rlkit.train import TrainConfig, train
     from rlkit.widgets import TrajectoryViewer
     root = Path(tempfile.mkdtemp(prefix="rlkit-gpu-check-"))
     t0 = time.time()
@@ -60,7 +61,7 @@ def main():
                 t = time.time()
                 cfg = TrainConfig(model=str(model), quantization=None if q == "none" else q, algo=algo, steps=2 if algo == "grpo" else 1,
                                   tasks_per_step=2, checkpoint_every=1, out=str(run), eval_samples=1 if algo == "grpo" else 0,
-                                  grpo=GRPOConfig(group_size=4, max_new_tokens=64, attempts=2))
+                                  rollout=RolloutConfig(group_size=4, max_new_tokens=64, attempts=2))
                 res = train(cfg, rewards={"correct": correct, "lowercase": (lowercase, 0.1)}, log=lambda s: print(f"  [{name}] {s}", flush=True))
                 if algo == "grpo":  # resume: the generator, sampler and optimizer come back from the checkpoint on this device
                     res = train(TrainConfig(steps=3), resume=run, rewards={"correct": correct, "lowercase": (lowercase, 0.1)}, log=lambda s: print(f"  [{name}] {s}", flush=True))

@@ -41,7 +41,7 @@ def test_evaluate_a_saved_adapter(tmp_path):
             if "lora_B" in name: p.normal_(0, 0.5)  # an adapter that changes what the model says
     save_adapter(policy, tmp_path / "adapter")
     tasks = [Task("toy/add", "code", "Write add(a, b).", tests="assert add(1, 2) == 3", entry_point="add")]
-    kw = dict(n=4, ks=(1, 4), max_new_tokens=8, seed=1)
+    kw = dict(n=4, temperature=0.8, ks=(1, 4), max_new_tokens=8, seed=1)
     by_path = evaluate(str(tmp_path / "base"), tasks, adapter=str(tmp_path / "adapter"), save=tmp_path / "a.jsonl", **kw)
     loaded = evaluate(policy, tasks, tokenizer=tok, save=tmp_path / "b.jsonl", **kw)
     bare = evaluate(str(tmp_path / "base"), tasks, save=tmp_path / "c.jsonl", **kw)
@@ -50,5 +50,5 @@ def test_evaluate_a_saved_adapter(tmp_path):
     assert by_path["counts"] == loaded["counts"] == {"toy/add": [4, 0]} and by_path["adapter"] == str(tmp_path / "adapter")
     assert sum(by_path["verdicts"].values()) == 4
     with pytest.raises(ValueError, match="needs its tokenizer"): evaluate(policy, tasks)
-    with pytest.raises(ValueError, match="needs n >= 10"): evaluate(policy, tasks, tokenizer=tok, n=4)
+    with pytest.raises(ValueError, match="needs n >= 10"): evaluate(policy, tasks, tokenizer=tok, n=4, temperature=0.8, ks=(1, 10))
     assert "+0.0 pts" in comparison({"before": loaded, "after": by_path})

@@ -8,6 +8,7 @@ import torch
 from rlkit.core import Trajectory
 from rlkit.generate import sample, sequence_logprobs
 from rlkit.grpo import GRPOConfig, episode_batch, grpo_step
+from rlkit.repair import RolloutConfig
 from rlkit.models import tiny_policy
 
 
@@ -24,9 +25,9 @@ def test_equal_rewards_and_excluded_episodes_do_not_update():
     model, tok = tiny_policy()
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-2)
     before = _lora(model)
-    m = grpo_step(model, tok, opt, _episodes(model, tok, [0.5] * 8), GRPOConfig(group_size=4))
+    m = grpo_step(model, tok, opt, _episodes(model, tok, [0.5] * 8), GRPOConfig(), RolloutConfig(group_size=4))
     assert (m["zero_var_groups"], m["sequences"], m["stepped"], m["kl"]) == (2, 0, False, None)
-    m = grpo_step(model, tok, opt, _episodes(model, tok, [None] * 8), GRPOConfig(group_size=4))
+    m = grpo_step(model, tok, opt, _episodes(model, tok, [None] * 8), GRPOConfig(), RolloutConfig(group_size=4))
     assert (m["excluded"], m["sequences"], m["stepped"]) == (8, 0, False)
     assert all(torch.equal(before[k], v) for k, v in _lora(model).items())
 
@@ -40,7 +41,7 @@ def test_micro_batches_give_the_full_batch_gradient():
             for n, p in model.named_parameters():
                 if "lora_B" in n: p.normal_(0, 0.1, generator=torch.Generator().manual_seed(1))
         opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=1.0)
-        grpo_step(model, tok, opt, _episodes(model, tok, rewards), GRPOConfig(group_size=4, micro_batch=mb, beta=0.04, max_grad_norm=1e9, update_dtype="float32"))  # bf16 rounds differently per batch shape
+        grpo_step(model, tok, opt, _episodes(model, tok, rewards), GRPOConfig(micro_batch=mb, beta=0.04, max_grad_norm=1e9, update_dtype="float32"), RolloutConfig(group_size=4))  # bf16 rounds differently per batch shape
         out.append(_lora(model))
     for other in out[1:]:
         for k in out[0]: torch.testing.assert_close(out[0][k], other[k], rtol=1e-4, atol=1e-6)
@@ -54,7 +55,7 @@ def test_the_update_scores_tokens_at_the_sampling_temperature():
     b = episode_batch(tok, eps)
     with torch.no_grad(): at_1 = sequence_logprobs(model, b["input_ids"], b["attention_mask"], b["loss_mask"])  # (B, T) the same tokens at T=1
     opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=0.1)
-    m = grpo_step(model, tok, opt, eps, GRPOConfig(group_size=4, temperature=0.7, beta=0.04, update_dtype="float32"))
+    m = grpo_step(model, tok, opt, eps, GRPOConfig(beta=0.04, update_dtype="float32"), RolloutConfig(group_size=4, temperature=0.7))
     sampled = torch.tensor([x for e in eps for x in e.turns[0].logprobs])  # what the sampler recorded, at T=0.7
     assert m["sequences"] == 8 and m["tokens"] == len(sampled)
     assert abs(at_1.sum().item() / len(sampled) - sampled.mean().item()) > 0.05  # T matters here (by 0.1 nats a token): T=1 would be caught
@@ -66,11 +67,11 @@ def test_the_update_scores_tokens_at_the_sampling_temperature():
 def test_kl_is_measured_against_the_adapter_free_base(norm):
     model, tok = tiny_policy()
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=5e-2)
-    cfg = GRPOConfig(group_size=4, beta=0.04, norm=norm)
+    cfg, rollout = GRPOConfig(beta=0.04, norm=norm), RolloutConfig(group_size=4)
     eps = _episodes(model, tok, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0])
-    first = grpo_step(model, tok, opt, eps, cfg)
+    first = grpo_step(model, tok, opt, eps, cfg, rollout)
     assert first["kl"] == pytest.approx(0.0, abs=1e-7)  # the fresh adapter is zero: policy == reference
-    second = grpo_step(model, tok, opt, copy.deepcopy(eps), cfg)
+    second = grpo_step(model, tok, opt, copy.deepcopy(eps), cfg, rollout)
     assert second["kl"] > 1e-6 and second["stepped"]
 
 
@@ -80,7 +81,7 @@ def test_grpo_step_on_a_4bit_base():
     model, tok = load_tiny_quantized("4bit")
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=5e-2)
     before = _lora(model)
-    m = grpo_step(model, tok, opt, _episodes(model, tok, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]), GRPOConfig(group_size=4, beta=0.04))
+    m = grpo_step(model, tok, opt, _episodes(model, tok, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]), GRPOConfig(beta=0.04), RolloutConfig(group_size=4))
     assert m["stepped"] and m["sequences"] == 8 and m["kl"] == pytest.approx(0.0, abs=1e-6)
     assert any(not torch.equal(before[k], v) for k, v in _lora(model).items())
 
@@ -101,6 +102,6 @@ def test_the_on_policy_step_in_bf16_clips_nothing():
     sampled[mask] = torch.tensor([x for e in eps for x in e.turns[0].logprobs])  # each row's generated tokens, in order
     assert (fresh - sampled)[mask].abs().max() > 1e-3  # the sampled logprobs are not the update's: a ratio built on them would not be 1
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=1e-3)
-    cfg = GRPOConfig(group_size=4, temperature=0.7, update_dtype="auto", beta=0.04, eps_low=1e-3, eps_high=1e-3)  # a tight clip sees rounding
-    m = grpo_step(model, tok, opt, eps, cfg)
+    cfg, rollout = GRPOConfig(update_dtype="auto", beta=0.04, eps_low=1e-3, eps_high=1e-3), RolloutConfig(group_size=4, temperature=0.7)  # a tight clip sees rounding
+    m = grpo_step(model, tok, opt, eps, cfg, rollout)
     assert m["stepped"] and m["clip_frac"] == 0.0

@@ -10,11 +10,12 @@ import torch
 import rlkit.train as T
 from rlkit.core import Task, Trajectory, read_jsonl
 from rlkit.generate import position_ids, sample
-from rlkit.grpo import GRPOConfig
+from rlkit.repair import RolloutConfig
 from rlkit.models import tiny_policy
 from rlkit.ppo import KLController, PPOConfig, ValueHead, logprobs_and_values, ppo_step
 from rlkit.reward_model import RewardModel, as_reward, train_reward_model
-from rlkit.train import TrainConfig, checkpoints, read_metrics, train
+from rlkit.runs import checkpoints, read_metrics
+from rlkit.train import TrainConfig, train
 from toys import lowercase, lowercase_check, lowercase_plus_bonus, toy_config, toy_tasks
 
 HERE = Path(__file__).parent
@@ -23,12 +24,8 @@ COMPARED = ("reward_mean", "reward_std", "loss", "policy_loss", "value_loss", "e
 
 
 def _ppo_config(tmp_path, **kw):
-    grpo = {"lr": 1e-2} | kw.pop("grpo", {})
     ppo = {"vf_coef": 1.0} | kw.pop("ppo", {})
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), algo="ppo", grpo=grpo,
-                     **({"tasks_per_step": 4, "checkpoint_every": 100} | kw))
-    cfg.ppo = T.PPOConfig(**ppo)
-    return cfg
+    return toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), algo="ppo", ppo=ppo, **({"tasks_per_step": 4, "checkpoint_every": 100} | kw))
 
 
 def _lower(trajs, step, turn=0):
@@ -62,7 +59,7 @@ def test_ppo_update_scores_tokens_at_the_sampling_temperature():
     eps = [Trajectory(f"t/{int(s.group[i])}", int(s.group[i]), [s.turn(i)], reward=r) for i, r in enumerate([1.0, 0.0, 0.5, 0.0, 0.2, 0.9, 0.4, 0.4])]
     head = ValueHead(model.config.hidden_size)
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad] + list(head.parameters()), lr=1e-3)
-    m = ppo_step(model, head, tok, opt, eps, GRPOConfig(group_size=4, temperature=0.7), PPOConfig(ppo_epochs=1, mini_batches=1), KLController(0.04))
+    m = ppo_step(model, head, tok, opt, eps, PPOConfig(ppo_epochs=1, mini_batches=1), RolloutConfig(group_size=4, temperature=0.7), KLController(0.04))
     sampled = torch.tensor([x for e in eps for x in e.turns[0].logprobs])  # what the sampler recorded, at T=0.7
     assert m["sequences"] == 8 and m["tokens"] == len(sampled) and m["updates"] == 1
     torch.testing.assert_close(torch.tensor([x for e in eps for x in e.turns[0].ref_logprobs]), sampled, rtol=0, atol=1e-4)  # reference pass
@@ -88,7 +85,7 @@ def test_ppo_learns_a_toy_reward_and_its_critic(tmp_path):
 
 def test_ppo_learns_through_repair_turns(tmp_path):
     "Two attempts per episode: the feedback tokens are masked out of GAE and the loss, and first and second attempts improve"
-    cfg = _ppo_config(tmp_path, steps=60, tasks_per_step=2, grpo={"attempts": 2, "gamma": 0.5})
+    cfg = _ppo_config(tmp_path, steps=60, tasks_per_step=2, rollout={"attempts": 2, "gamma": 0.5})
     train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
     rows = read_metrics(tmp_path / "run")[0]
     trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
@@ -163,10 +160,10 @@ def test_ppo_rollback_restores_the_value_head(tmp_path, monkeypatch):
 
 
 def test_cli_ppo(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "rlkit.train", "train", "--algo", "ppo", "--dynamic-sampling", "1", "--out", str(tmp_path / "x")],
+    r = subprocess.run([sys.executable, "-m", "rlkit.cli", "train", "--algo", "ppo", "--dynamic-sampling", "1", "--out", str(tmp_path / "x")],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and "PPO's critic learns from them" in r.stderr and not (tmp_path / "x").exists(), r.stderr[-2000:]
-    r = subprocess.run([sys.executable, "-m", "rlkit.train", "train", "--algo", "ppo", "--model", "tiny", "--tasks", "code", "--steps", "1",
+    r = subprocess.run([sys.executable, "-m", "rlkit.cli", "train", "--algo", "ppo", "--model", "tiny", "--tasks", "code", "--steps", "1",
                         "--eval-samples", "0", "--group-size", "2", "--max-new-tokens", "8", "--out", str(tmp_path / "run")],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]

@@ -8,7 +8,8 @@ import torch
 
 import rlkit.train as T
 from rlkit.core import Trajectory, read_jsonl
-from rlkit.train import RunError, checkpoints, read_metrics, train
+from rlkit.runs import RunError, checkpoints, read_metrics
+from rlkit.train import train
 from toys import lowercase, lowercase_check, toy_config, toy_tasks
 
 HERE = Path(__file__).parent
@@ -29,7 +30,7 @@ def test_grpo_learns_a_toy_reward(tmp_path):
 
 def test_grpo_learns_through_repair_turns(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=40, checkpoint_every=100, tasks_per_step=4,
-                     grpo={"attempts": 2, "gamma": 0.5})
+                     rollout={"attempts": 2, "gamma": 0.5})
     train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
     rows = read_metrics(tmp_path / "run")[0]
     r = _rewards(rows)
@@ -105,7 +106,7 @@ def test_divergence_guard_rolls_back_and_lowers_the_lr(tmp_path, monkeypatch):
 
 
 def test_divergence_twice_stops_with_a_clear_message(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=2, max_kl=1e-9, grpo={"beta": 0.04})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=2, max_kl=1e-9, update={"beta": 0.04})
     with pytest.raises(RunError, match="again after rolling back.*last good checkpoint"):
         train(cfg, rewards={"a": lowercase}, log=lambda s: None)
     events = read_metrics(tmp_path / "run")[1]
@@ -114,7 +115,7 @@ def test_divergence_twice_stops_with_a_clear_message(tmp_path):
 
 
 def _cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "rlkit.train", *args], capture_output=True, text=True, timeout=300, env=env)
+    return subprocess.run([sys.executable, "-m", "rlkit.cli", *args], capture_output=True, text=True, timeout=300, env=env)
 
 
 def test_cli_unknown_option_and_bad_task_file(tmp_path):
@@ -164,7 +165,7 @@ def test_dynamic_sampling_replaces_zero_variance_groups(tmp_path):
     def half_constant(tasks, completions, results=None):
         return [v if t.id in ("toy/0", "toy/1") else 0.0 for t, v in zip(tasks, lowercase(tasks, completions))]
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=100,
-                     tasks_per_step=2, grpo={"dynamic_sampling": 2})
+                     tasks_per_step=2, rollout={"dynamic_sampling": 2})
     train(cfg, rewards={"r": half_constant}, log=lambda s: None)
     rows = read_metrics(tmp_path / "run")[0]
     trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)

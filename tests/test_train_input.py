@@ -7,7 +7,9 @@ import torch
 
 import rlkit.train as T
 from rlkit.core import Task, write_jsonl
-from rlkit.train import RunError, checkpoints, main, plot_run, read_metrics, train
+from rlkit.cli import main
+from rlkit.runs import RunError, checkpoints, plot_run, read_metrics
+from rlkit.train import train
 from toys import lowercase, toy_config, toy_tasks
 
 
@@ -51,7 +53,7 @@ def test_the_run_directory_must_be_a_new_or_empty_writable_folder(tmp_path, caps
     err = capsys.readouterr().err
     assert "holds other files (notes.txt)" in err and "already holds a run" not in err
     real = os.access  # as root every folder is writable: pretend this one is not
-    monkeypatch.setattr(T.os, "access", lambda path, mode, **k: False if Path(path) == tmp_path else real(path, mode, **k))
+    monkeypatch.setattr(os, "access", lambda path, mode, **k: False if Path(path) == tmp_path else real(path, mode, **k))
     assert main(["train", "--out", str(tmp_path / "ro" / "run")]) == 2 and "not writable" in capsys.readouterr().err
 
 

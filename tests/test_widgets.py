@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("widgets")
-    cfg = toy_config(tmp / "run", toy_tasks(tmp / "toy.jsonl"), steps=4, checkpoint_every=2, grpo={"attempts": 2, "group_size": 4, "beta": 0.04,
-                     "decode_dtype": "float32", "update_dtype": "float32"})  # float32 throughout: the KL view is exactly 0 before any update (bf16 shows its rounding)
+    cfg = toy_config(tmp / "run", toy_tasks(tmp / "toy.jsonl"), steps=4, checkpoint_every=2, rollout={"attempts": 2, "group_size": 4,
+                     "decode_dtype": "float32"}, update={"beta": 0.04, "update_dtype": "float32"})  # float32 throughout: the KL view is exactly 0 before any update (bf16 shows its rounding)
     train(cfg, rewards={"lowercase": lowercase}, executor=lowercase_check, log=lambda s: None)
     return tmp / "run"
 

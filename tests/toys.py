@@ -5,6 +5,8 @@ from pathlib import Path
 
 from rlkit.core import ExecResult, Task, write_jsonl
 from rlkit.grpo import GRPOConfig
+from rlkit.ppo import PPOConfig
+from rlkit.repair import RolloutConfig
 from rlkit.train import TrainConfig, train
 
 
@@ -31,11 +33,12 @@ def toy_tasks(path, n:int=4) -> str:
     return str(path)
 
 
-def toy_config(run_dir, tasks_file, **kw) -> TrainConfig:
+def toy_config(run_dir, tasks_file, rollout:dict|None=None, update:dict|None=None, ppo:dict|None=None, **kw) -> TrainConfig:
     "A toy run; its reward pulls the random model far from its reference (KL > 1 per token in a few steps), so the KL guard is off unless set"
-    grpo = dict(group_size=8, max_new_tokens=16, attempts=1, lr=1e-2, beta=0.0, temperature=1.0) | kw.pop("grpo", {})  # the toys were tuned at T=1
+    ro = dict(group_size=8, max_new_tokens=16, attempts=1, temperature=1.0) | (rollout or {})  # the toys were tuned at T=1
+    up = dict(lr=1e-2, beta=0.0) | (update or {})  # the update settings GRPO and PPO share
     return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir), eval_samples=0, **({"max_kl": math.inf, "steps": 6, "checkpoint_every": 2, "tasks_per_step": 2} | kw),
-                       grpo=GRPOConfig(**grpo))
+                       rollout=RolloutConfig(**ro), grpo=GRPOConfig(**up), ppo=PPOConfig(**(up | (ppo or {}))))
 
 
 if __name__ == "__main__":
