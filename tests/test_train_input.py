@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 import torch
 
+import rlkit.cli as C
 import rlkit.train as T
 from rlkit.core import Task, write_jsonl
 from rlkit.cli import main
@@ -108,7 +109,7 @@ def test_a_broken_config_json_names_the_file(tmp_path):
     run = tmp_path / "run"; run.mkdir()
     (run / "config.json").write_text("{broken")
     with pytest.raises(RunError, match=r"config.json is not valid JSON"): train(resume=run)
-    (run / "config.json").write_text(json.dumps(T.TrainConfig().__dict__ | {"grpo": {"lr": 1e-4, "colour": "red"}, "ppo": {}, "speed": 2}))
+    (run / "config.json").write_text(json.dumps(T.TrainConfig().__dict__ | {"rollout": {}, "grpo": {"lr": 1e-4, "colour": "red"}, "ppo": {}, "speed": 2}))
     with pytest.raises(RunError, match=r"config.json holds keys this version of rlkit does not know: speed, grpo.colour"): train(resume=run)
 
 
@@ -122,10 +123,10 @@ def test_ctrl_c_ends_with_one_line_that_says_how_to_resume(tmp_path, monkeypatch
     with pytest.raises(T.Interrupted, match=r"interrupted at step 2 of 4; the last checkpoint is step-000002. Continue with: rlkit train --resume"):
         train(_toy(tmp_path), rewards={"a": lowercase}, log=lambda s: None)
     capsys.readouterr()
-    monkeypatch.setattr(T, "train", lambda *a, **k: (_ for _ in ()).throw(T.Interrupted("interrupted at step 2 of 4")))
+    monkeypatch.setattr(C, "train", lambda *a, **k: (_ for _ in ()).throw(T.Interrupted("interrupted at step 2 of 4")))
     assert main(["train", "--out", str(tmp_path / "x")]) == 130
     assert capsys.readouterr().err == "rlkit train: interrupted at step 2 of 4\n"
-    monkeypatch.setattr(T, "train", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt()))  # e.g. while the model loads
+    monkeypatch.setattr(C, "train", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt()))  # e.g. while the model loads
     assert main(["train", "--out", str(tmp_path / "x")]) == 130
     assert capsys.readouterr().err == "rlkit train: interrupted before the run started\n"
 
