@@ -282,14 +282,17 @@ def train(cfg:TrainConfig|None=None,
           executor=None, # (tasks, completions) -> results; default: code runs in the sandbox
           log=None, # where summary lines go (default: tqdm.write)
          ) -> dict:
-    "Train with GRPO or PPO as configured, writing the run directory; returns the last step's metrics and the evaluation"
+    "Train with GRPO or PPO as configured, writing the run directory; returns the last metrics and the evaluation"
     log = log or tqdm.write
-    r = setup(cfg, resume, rewards, executor)  # 0. config, tasks, held-out tasks, rewards, sandbox: checked before anything is written
+    # 0. config, tasks, held-out tasks, rewards and sandbox: all checked before anything is written
+    r = setup(cfg, resume, rewards, executor)
     cfg, s, m = r.cfg, None, {}
     try:
-        s = start(r, log)  # 1. model, optimizer, task sampler and generator: new (checkpoint 0), or from the last checkpoint
+        # 1. model, optimizer, task sampler and generator: new (checkpoint 0), or from the last checkpoint
+        s = start(r, log)
         evals = json.loads((r.run / "eval.json").read_text()) if (r.run / "eval.json").exists() else {}
-        if r.held_out and "before" not in evals: held_out(r, s, evals, "before", log)  # 2. the held-out pass rate before training
+        # 2. the held-out pass rate before training
+        if r.held_out and "before" not in evals: held_out(r, s, evals, "before", log)
         bar = tqdm(total=cfg.steps, initial=s.step, desc=cfg.algo.upper(), unit="step")
         while s.step < cfg.steps:
             t0 = time.time()
@@ -307,20 +310,23 @@ def train(cfg:TrainConfig|None=None,
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log)
-            bar.update(1); bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
+            bar.update(1)
+            bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             # 7. checkpoint
             if checkpoint_due(cfg, s.step): save(s); s.faults = 0; plot_metrics(r.run)
         bar.close()
-        if r.held_out and evals.get("after", {}).get("step") != s.step: held_out(r, s, evals, "after", log)  # 8. the held-out pass rate after
+        # 8. the held-out pass rate after training
+        if r.held_out and evals.get("after", {}).get("step") != s.step: held_out(r, s, evals, "after", log)
     except (RuntimeError, MemoryError) as e:
         if _is_oom(e): raise _oom(cfg, e) from None
         raise
     except KeyboardInterrupt:
         if s is None: raise  # before the run started: nothing to continue
         ck = checkpoints(r.run)
-        raise Interrupted(f"interrupted at step {s.step} of {cfg.steps}; the last checkpoint is {ck[-1].name if ck else 'none'}. "
-                          f"Continue with: rlkit train --resume {r.run}") from None
+        raise Interrupted(f"interrupted at step {s.step} of {cfg.steps}; the last checkpoint is "
+                          f"{ck[-1].name if ck else 'none'}. Continue with: rlkit train --resume {r.run}") from None
     finally:
         if r.sandbox is not None: r.sandbox.close()
-    report(r, evals, log)  # 9. the report: before and after with the paired interval, the repair loop, the curves
+    # 9. the report: before and after with the paired interval, the repair loop, the curves
+    report(r, evals, log)
     return {"run_dir": str(r.run), "metrics": m, "eval": evals}
