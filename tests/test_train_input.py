@@ -1,5 +1,5 @@
 "Bad input and damaged run directories: each gets one clear message that names the input and the fix, before anything is written"
-import json, os
+import dataclasses, json, os
 from pathlib import Path
 
 import pytest
@@ -7,6 +7,7 @@ import torch
 
 import rlkit.cli as C
 import rlkit.train as T
+from rlkit.grpo import GRPOConfig
 from rlkit.core import Task, write_jsonl
 from rlkit.cli import main
 from rlkit.runs import RunError, checkpoints, plot_run, read_metrics
@@ -145,3 +146,16 @@ def test_beta_zero_says_the_kl_is_not_measured_and_still_checks_it_before_a_chec
     rows = read_metrics(tmp_path / "run")[0]
     assert all(r["kl"] is None for r in rows) and all("kl n/a (beta=0)" in l for l in lines if l.startswith("step"))
     assert [r["step"] for r in rows if r.get("kl_after") is not None] == [2, 4] and rows[-1]["kl_after"] > 0
+
+
+def test_a_run_written_before_the_rollout_config_existed_still_reads(tmp_path):
+    "Old config.json files kept the sampling fields in 'grpo' and PPO read GRPO's update fields: both land where they live now"
+    old = json.loads(json.dumps(dataclasses.asdict(T.TrainConfig())))
+    old.pop("rollout")
+    old["grpo"] |= {"group_size": 4, "temperature": 1.0, "attempts": 1, "dynamic_sampling": 0, "decode_dtype": "auto",
+                    "stop_after_code": True, "max_new_tokens": 16, "gamma": 0.5, "lr": 1e-3}
+    old["ppo"] = {k: v for k, v in old["ppo"].items() if k not in dataclasses.asdict(GRPOConfig())}  # PPO's own fields only
+    cfg = T.TrainConfig.from_dict(old)
+    assert (cfg.rollout.group_size, cfg.rollout.temperature, cfg.rollout.max_new_tokens, cfg.grpo.lr, cfg.ppo.lr) == (4, 1.0, 16, 1e-3, 1e-3)
+    run = tmp_path / "run"; run.mkdir(); (run / "config.json").write_text(json.dumps(old | {"out": str(run)}))
+    with pytest.raises(RunError, match="no readable checkpoint"): train(resume=run)  # the config was accepted; there is just no checkpoint
