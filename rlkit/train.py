@@ -25,8 +25,8 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line)
 
 # %% auto #0
-__all__ = ['ALGOS', 'TrainConfig', 'eval_spec', 'setup', 'save', 'start', 'Interrupted', 'held_out', 'collect', 'divergence',
-           'check', 'checkpoint_due', 'recover', 'record', 'report', 'train']
+__all__ = ['ALGOS', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'setup', 'save', 'start', 'Interrupted',
+           'held_out', 'collect', 'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -75,12 +75,19 @@ class TrainConfig:
     @classmethod
     def from_dict(cls, d:dict) -> TrainConfig:
         "Read back `dataclasses.asdict` of a config (as `config.json` holds it)"
-        d, parts = dict(d), {"rollout": RolloutConfig, "grpo": GRPOConfig, "ppo": PPOConfig}
-        if "rollout" not in d:  # written before the rollout had its own config: its fields sat in "grpo"
-            d["rollout"] = {k: v for k, v in (d.get("grpo") or {}).items() if k in RolloutConfig.__dataclass_fields__}
-            d["grpo"] = {k: v for k, v in (d.get("grpo") or {}).items() if k not in d["rollout"]}
-            d["ppo"] = (d.get("ppo") or {}) | {k: v for k, v in d["grpo"].items() if k in UpdateConfig.__dataclass_fields__}
-        return cls(**(d | {k: c(**(d.get(k) or {})) for k, c in parts.items()}))
+        d = upgrade_config(d)
+        return cls(**(d | {k: c(**(d.get(k) or {})) for k, c in CONFIG_PARTS.items()}))
+
+CONFIG_PARTS = {"rollout": RolloutConfig, "grpo": GRPOConfig, "ppo": PPOConfig}  # TrainConfig's nested configs
+
+def upgrade_config(d:dict) -> dict:
+    "A config dict in today's layout: one written before the rollout had its own config kept its fields in 'grpo'"
+    d = dict(d)
+    if "rollout" not in d:
+        d["rollout"] = {k: v for k, v in (d.get("grpo") or {}).items() if k in RolloutConfig.__dataclass_fields__}
+        d["grpo"] = {k: v for k, v in (d.get("grpo") or {}).items() if k not in d["rollout"]}
+        d["ppo"] = (d.get("ppo") or {}) | {k: v for k, v in d["grpo"].items() if k in UpdateConfig.__dataclass_fields__}
+    return d
 
 # %% ../nbs/12_train.ipynb #7632ba25
 def eval_spec(cfg:TrainConfig) -> str|None:
@@ -96,10 +103,9 @@ def _read_config(run:Path, steps:int|None) -> TrainConfig:
     if not path.exists(): raise RunError(f"cannot resume {run}: it has no config.json (is it a run directory?)")
     try: d = json.loads(path.read_text())
     except json.JSONDecodeError as e: raise RunError(f"cannot resume {run}: {path} is not valid JSON ({e.msg}, line {e.lineno})") from None
-    parts = {"rollout": RolloutConfig, "grpo": GRPOConfig, "ppo": PPOConfig}
-    legacy = set() if "rollout" in d else set(RolloutConfig.__dataclass_fields__)  # rollout fields that an older run kept in "grpo"
+    d = upgrade_config(d)
     unknown = sorted(set(d) - set(TrainConfig.__dataclass_fields__)) + [
-        f"{k}.{x}" for k, c in parts.items() for x in sorted(set(d.get(k) or {}) - set(c.__dataclass_fields__) - (legacy if k == "grpo" else set()))]
+        f"{k}.{x}" for k, c in CONFIG_PARTS.items() for x in sorted(set(d.get(k) or {}) - set(c.__dataclass_fields__))]
     if unknown: raise RunError(f"cannot resume {run}: {path} holds keys this version of rlkit does not know: {', '.join(unknown)}")
     try: cfg = TrainConfig.from_dict(d)
     except (TypeError, ValueError) as e: raise RunError(f"cannot resume {run}: {path}: {e}") from None
