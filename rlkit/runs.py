@@ -12,15 +12,16 @@ from pathlib import Path
 import numpy as np
 import torch
 from matplotlib.figure import Figure  # no pyplot: works without a display, in threads and in tests
+from matplotlib.ticker import MaxNLocator
 
 from .core import Trajectory, read_jsonl, write_jsonl
 from .grpo import TaskSampler
 from .repair import repair_metrics
 
 # %% auto #0
-__all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'PANELS', 'checkpoints', 'save_checkpoint', 'load_checkpoint', 'read_metrics',
-           'RunError', 'roll_back', 'step_metrics', 'summary_line', 'repair_summary', 'RunFigure', 'plot_run',
-           'plot_metrics']
+__all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint', 'load_checkpoint',
+           'read_metrics', 'RunError', 'roll_back', 'step_metrics', 'summary_line', 'repair_summary', 'RunFigure',
+           'plot_run', 'plot_metrics']
 
 # %% ../nbs/11_runs.ipynb #e0cd0082
 KEEP_CHECKPOINTS = 2
@@ -149,7 +150,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     "The record `metrics.jsonl` gets for one step"
     scored = [e for e in eps if e.reward is not None]
     r = np.array([e.reward for e in scored]) if scored else np.zeros(1)
-    m = {"step": step, "reward_mean": float(r.mean()), "reward_std": float(r.std()), "episodes": len(eps)}
+    m = {"step": step, "reward_mean": float(r.mean()), "reward_std": float(r.std()), "reward_min": float(r.min()), "reward_max": float(r.max()), "episodes": len(eps)}
     for d in sorted({e.domain for e in scored}):
         rd = np.array([e.reward for e in scored if e.domain == d])
         m[f"reward_mean.{d}"], m[f"reward_std.{d}"] = float(rd.mean()), float(rd.std())
@@ -183,42 +184,65 @@ def repair_summary(rows:list[dict], attempts:int=2) -> str:
             + ("" if attempts < 2 else f", fix rate {mean(first, 'fix_rate'):.1%} -> {mean(last, 'fix_rate'):.1%} (failed first attempts that the repair fixed)"))
 
 # %% ../nbs/11_runs.ipynb #2045bae0
-PANELS = (("reward_mean", "reward (mean ± std; -- per domain)"), ("pass_rate", "pass rate (— first attempt, ·· fix rate)"), ("kl", "KL to the reference"),
-          ("entropy", "entropy (mean -logp)"), ("clip_frac", "clip fraction"), ("zero_var_groups", "zero-variance groups"),
-          ("step_s", "seconds per step (-- sampling)"), ("explained_var", "explained variance (PPO)"), ("value_loss", "value loss (PPO)"))
+PANELS = {  # metric: (title, y-axis label)
+    "reward_mean": ("reward (mean ± std; -- per domain)", "reward"), "pass_rate": ("pass rate (— all attempts, faint: first, ·· fix rate)", "fraction of episodes"),
+    "kl": ("KL to the reference", "KL (k3, per token)"), "entropy": ("entropy (mean -logp)", "nats per token"),
+    "clip_frac": ("clip fraction", "fraction of tokens"), "zero_var_groups": ("zero-variance groups", "groups"),
+    "step_s": ("seconds per step (-- sampling)", "seconds"), "explained_var": ("explained variance (PPO)", "explained variance"),
+    "value_loss": ("value loss (PPO)", "loss")}
+TUTORIAL_PANELS = ("reward_mean", "pass_rate")
 
 class RunFigure(Figure):
     "A figure made without pyplot that still shows itself as an image in Jupyter and VS Code"
     def _repr_png_(self):
         buf = io.BytesIO(); self.savefig(buf, format="png", dpi=80); return buf.getvalue()
 
-def plot_run(*run_dirs, labels:list[str]|None=None) -> RunFigure:
-    "A 3 x 3 figure of a run's metrics; several runs overlaid"
+def _panels(panels, runs:list[list[dict]]) -> list[str]:
+    if panels == "tutorial": return list(TUTORIAL_PANELS)
+    if panels == "all":
+        keys = [k for k in PANELS if any(r.get(k) is not None for rows in runs for r in rows)]
+        return keys or ["reward_mean"]
+    unknown = [k for k in ([panels] if isinstance(panels, str) else panels) if k not in PANELS]
+    if unknown or isinstance(panels, str): raise ValueError(f"panels={panels!r}: use 'all', 'tutorial' or a list of {list(PANELS)}")
+    return list(panels)
+
+def plot_run(*run_dirs, labels:list[str]|None=None, panels:str|list[str]="all") -> RunFigure:
+    "A run's metrics, one panel each (`panels`: 'all' with data, 'tutorial' for reward and pass rate, or names of `PANELS`); several runs overlaid"
     if labels is not None and len(labels) != len(run_dirs): raise ValueError(f"labels has {len(labels)} names for {len(run_dirs)} runs: give one per run")
     for run in run_dirs:
         if not (Path(run) / "config.json").exists() and not (Path(run) / "metrics.jsonl").exists():
             raise FileNotFoundError(f"{str(run)!r} is not a run directory (it has no config.json or metrics.jsonl): pass a folder `train` wrote")
-    fig = RunFigure(figsize=(13, 9))
-    axes = fig.subplots(3, 3).ravel()
-    for i, run in enumerate(run_dirs):
-        rows, events = read_metrics(run)
+    metrics = [read_metrics(run) for run in run_dirs]
+    keys = _panels(panels, [rows for rows, _ in metrics])
+    ncols = min(3, len(keys)); nrows = -(-len(keys) // ncols)
+    fig = RunFigure(figsize=(4.4 * ncols, 3.1 * nrows))
+    axes = dict(zip(keys, np.atleast_1d(fig.subplots(nrows, ncols)).ravel()))
+    for ax in list(fig.axes)[len(keys):]: ax.remove()  # an odd number of panels leaves cells empty
+    for i, (run, (rows, events)) in enumerate(zip(run_dirs, metrics)):
         label, color = (labels[i] if labels else Path(run).name), f"C{i}"
-        if not rows: axes[0].text(0.5, 0.9 - 0.1 * i, f"{label}: no steps recorded yet", transform=axes[0].transAxes, ha="center", color=color)
+        first = axes[keys[0]]
+        if not rows: first.text(0.5, 0.9 - 0.1 * i, f"{label}: no steps recorded yet", transform=first.transAxes, ha="center", color=color)
         x = [r["step"] for r in rows]
         def y(k): return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
-        for ax, (k, title) in zip(axes, PANELS):
+        for k, ax in axes.items():
             ax.plot(x, y(k), color=color, label=label, marker="." if len(x) < 30 else None)
-            ax.set_title(title, fontsize=9)
             for e in events:
                 if e["event"] == "rollback": ax.axvline(e["step"], color="red", alpha=0.3)
-        mean, std = y("reward_mean"), y("reward_std")
-        axes[0].fill_between(x, [m - s for m, s in zip(mean, std)], [m + s for m, s in zip(mean, std)], color=color, alpha=0.15)
-        domains = sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")})
-        for d in domains if len(domains) > 1 else []: axes[0].plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
-        axes[1].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.5); axes[1].plot(x, y("fix_rate"), color=color, ls=":")
-        axes[6].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
-    for ax in axes[6:]: ax.set_xlabel("step")
-    axes[0].legend(fontsize=8)
+        if "reward_mean" in axes:
+            ax, mean, std = axes["reward_mean"], y("reward_mean"), y("reward_std")
+            lo = [max(m - s, r.get("reward_min", -np.inf)) for m, s, r in zip(mean, std, rows)]
+            hi = [min(m + s, r.get("reward_max", np.inf)) for m, s, r in zip(mean, std, rows)]
+            ax.fill_between(x, lo, hi, color=color, alpha=0.15)
+            domains = sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")})
+            for d in domains if len(domains) > 1 else []: ax.plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
+        if "pass_rate" in axes:
+            axes["pass_rate"].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.4); axes["pass_rate"].plot(x, y("fix_rate"), color=color, ls=":")
+            axes["pass_rate"].set_ylim(-0.03, 1.03)
+        if "step_s" in axes: axes["step_s"].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
+    for k, ax in axes.items():
+        ax.set_title(PANELS[k][0], fontsize=9); ax.set_ylabel(PANELS[k][1], fontsize=8); ax.set_xlabel("step", fontsize=8)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes[keys[0]].legend(fontsize=8)
     fig.tight_layout()
     return fig
 

@@ -124,7 +124,11 @@ def test_viewer_state_embeds_in_a_standalone_page(run, tmp_path):
 
 def test_plot_run_overlays_runs(run, tmp_path):
     fig = plot_run(run, run, labels=["a", "b"])
-    assert len(fig.axes) == 9 and len(fig.axes[0].lines) == 2
+    titles = [a.get_title() for a in fig.axes]
+    assert len(fig.axes[0].lines) == 2 and "KL to the reference" in titles
+    assert not any("PPO" in t for t in titles), titles  # a GRPO run draws no empty PPO panels
+    assert all(a.get_ylabel() and a.get_xlabel() == "step" for a in fig.axes)
+    assert len(plot_run(run, panels="tutorial").axes) == 2
     fig.savefig(tmp_path / "run.png")
     assert (tmp_path / "run.png").stat().st_size > 10_000
 
