@@ -198,9 +198,8 @@ class RunFigure(Figure):
         buf = io.BytesIO(); self.savefig(buf, format="png", dpi=80); return buf.getvalue()
 
 def _panels(panels, runs:list[list[dict]]) -> list[str]:
-    if panels == "tutorial": return list(TUTORIAL_PANELS)
-    if panels == "all":
-        keys = [k for k in PANELS if any(r.get(k) is not None for rows in runs for r in rows)]
+    if panels in ("all", "tutorial"):  # the panels some run has data for (a run without code episodes has no pass rate)
+        keys = [k for k in (PANELS if panels == "all" else TUTORIAL_PANELS) if any(r.get(k) is not None for rows in runs for r in rows)]
         return keys or ["reward_mean"]
     unknown = [k for k in ([panels] if isinstance(panels, str) else panels) if k not in PANELS]
     if unknown or isinstance(panels, str): raise ValueError(f"panels={panels!r}: use 'all', 'tutorial' or a list of {list(PANELS)}")

@@ -197,6 +197,12 @@ class TrajectoryViewer(W.VBox):
             tok = self._tok
         self.body.value = group_html(g, tok, kl=self.view.value == "KL")
 
+    def snapshot(self):
+        "What is on screen as plain HTML, no widgets: a saved notebook keeps it and any renderer shows it"
+        from IPython.display import HTML
+        return HTML(f"<div style='border: 1px solid #ccc; padding: 6px'><div style='color: #666'>TrajectoryViewer, step {self.step.value}, "
+                    f"task {html.escape(str(self.task.value))} (a static copy)</div>{self.summary.value}{self.body.value}</div>")
+
     def save_html(self, path, embed_url:str|None=None) -> Path:
         "The viewer as it stands, as one standalone HTML page (ipywidgets' embed); `embed_url`: a local copy of the renderer for offline use"
         from ipywidgets.embed import embed_minimal_html
