@@ -18,7 +18,8 @@ from .core import write_jsonl
 from .repair import run_episodes
 
 # %% auto #0
-__all__ = ['pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison']
+__all__ = ['pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison', 'domain_changes',
+           'domain_name', 'domain_table']
 
 # %% ../nbs/10_eval.ipynb #0f04dee1
 def pass_at_k(n:int, # samples drawn for the task
@@ -118,3 +119,33 @@ def comparison(results:dict, # column name -> result of `evaluate` (here or in `
     r = first
     lines.append(f"({r['tasks']} tasks x {r['n']} samples, T={r['temperature']}, seed {r['seed']})")
     return "\n".join(lines)
+
+# %% ../nbs/10_eval.ipynb #58b5752d
+def domain_changes(before:dict, after:dict, # results of `evaluate` (their `per_task`), on the same tasks
+                   tasks:list, # those tasks, for their domains
+                   margin:float=0.05, # a fall of more than this is flagged
+                   probe:set=frozenset()) -> list[dict]: # ids of the tasks that are probes
+    "Per domain (probe tasks apart): the pass rate before and after, the change (with its paired interval from 10 tasks), and whether it fell by more than `margin`"
+    groups, rows = {}, []
+    for t in tasks: groups.setdefault((t.id in probe, t.domain), []).append(t.id)
+    for (is_probe, domain), ids in sorted(groups.items()):
+        ids = [k for k in ids if k in before["per_task"] and k in after["per_task"]]
+        if not ids: continue
+        b, a = {k: before["per_task"][k] for k in ids}, {k: after["per_task"][k] for k in ids}
+        row = {"domain": domain, "probe": is_probe, "tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
+        row["change"] = row["after"] - row["before"]
+        if len(ids) >= 10: row |= {k: v for k, v in paired_difference({"per_task": b}, {"per_task": a}).items() if k in ("lo", "hi")}
+        rows.append(row | {"forgetting": row["change"] < -margin})
+    return rows
+
+def domain_name(row:dict) -> str: "A row of `domain_changes` by name: its domain, after 'probe' for probe tasks"; return ("probe " if row["probe"] else "") + row["domain"]
+
+def domain_table(rows:list[dict], margin:float) -> str:
+    "`domain_changes` as the final report's table"
+    lines = [f"{'by domain':<24}{'before':>8}{'after':>8}{'change':>11}  95% CI"]
+    for r in rows:
+        ci = f"[{100 * r['lo']:+.1f}, {100 * r['hi']:+.1f}]" if "lo" in r else "(under 10 tasks)"
+        lines.append(f"{domain_name(r) + ' (' + str(r['tasks']) + ')':<24}{r['before']:>8.1%}{r['after']:>8.1%}{100 * r['change']:>+7.1f} pts  {ci}"
+                     + (f"  FORGETTING: fell more than {100 * margin:.0f} pts" if r["forgetting"] else ""))
+    return "\n".join(lines)
+

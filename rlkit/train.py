@@ -15,7 +15,7 @@ import torch
 from tqdm.auto import tqdm
 
 from .core import Trajectory, check_ranges, seed_everything, write_jsonl
-from .eval import comparison, difference_line, evaluate, paired_difference
+from .eval import comparison, difference_line, domain_changes, domain_name, domain_table, evaluate, paired_difference
 from .grpo import GRPOConfig, TaskSampler, UpdateConfig, grpo_step, kl_after_update
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
@@ -25,8 +25,9 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line)
 
 # %% auto #0
-__all__ = ['ALGOS', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'setup', 'save', 'start', 'Interrupted',
-           'held_out', 'collect', 'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report', 'train']
+__all__ = ['ALGOS', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'save', 'start',
+           'Interrupted', 'held_out', 'forgetting', 'collect', 'divergence', 'check', 'checkpoint_due', 'recover',
+           'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -51,6 +52,9 @@ class TrainConfig:
     max_kl:float = 1.0  # divergence guard: a step whose KL to the reference exceeds this rolls back
     eval_samples:int = 1  # samples per held-out task before and after training; 0 skips the evaluation
     eval_temperature:float = 0.0  # 0: greedy, one deterministic answer per task; > 0 samples `eval_samples` per task
+    eval_every:int = 0  # also measure the held-out (and probe) tasks every N steps, one line each (0: before and after training only)
+    probe_tasks:str|None = None  # a probe set outside the training domains, measured with the held-out tasks (test split): a task spec, or "auto": every bundled domain not trained on
+    forgetting_margin:float = 0.05  # flag a held-out or probe domain whose pass rate falls more than this below its value before training (0.05: 5 points)
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
     rollout:RolloutConfig = field(default_factory=RolloutConfig)
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
@@ -59,7 +63,7 @@ class TrainConfig:
     def __post_init__(self):
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
         check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
-                     max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)")
+                     max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]")
         if self.eval_temperature == 0 and self.eval_samples > 1:
             raise ValueError(f"eval_samples={self.eval_samples} with eval_temperature=0: greedy decoding gives one answer per task; "
                              "use eval_samples=1, or a temperature > 0 to sample several")
@@ -96,6 +100,13 @@ def eval_spec(cfg:TrainConfig) -> str|None:
     names = [p.split(":")[0].strip() for p in cfg.tasks.split(",")]
     return ",".join(n for n in names if n in BUNDLED) or None
 
+def probe_spec(cfg:TrainConfig) -> str|None:
+    "The probe set's spec: as given, or for 'auto' every bundled domain the run does not train on"
+    if cfg.probe_tasks != "auto": return cfg.probe_tasks
+    trained = {p.split(":")[0].strip() for p in cfg.tasks.split(",")}
+    rest = [d for d in BUNDLED if d not in trained]
+    if not rest: raise ValueError(f"probe_tasks='auto' probes the bundled domains not trained on, but tasks={cfg.tasks!r} trains on all of them: name a probe set")
+    return ",".join(rest)
 
 # %% ../nbs/12_train.ipynb #d2812587
 def _read_config(run:Path, steps:int|None) -> TrainConfig:
@@ -122,11 +133,14 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
     tasks, weights = load_task_spec(cfg.tasks, "train", cfg.difficulty)
     spec = eval_spec(cfg)
     held_out = load_task_spec(spec, "test")[0] if spec and cfg.eval_samples > 0 else []
+    probe = load_task_spec(probe_spec(cfg), "test")[0] if cfg.probe_tasks and cfg.eval_samples > 0 else []
+    if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
+        raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): a probe set holds tasks outside the training domains")
     rewards = rewards or reward_spec(cfg.reward)
-    if "correct" in rewards: check_correct_domains(tasks + held_out, "the default reward cannot score them; "
+    if "correct" in rewards: check_correct_domains(tasks + held_out + probe, "the default reward cannot score them; "
                                                    "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     sandbox = None
-    if executor is None and any(t.domain == "code" for t in tasks + held_out):
+    if executor is None and any(t.domain == "code" for t in tasks + held_out + probe):
         from rlkit.sandbox import Sandbox
         if cfg.sandbox is None and not shutil.which("firejail"):
             raise ValueError("firejail is not installed, and this run executes model-written code: install it (`apt-get install firejail`; "
@@ -138,7 +152,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
             if sandbox is not None: sandbox.close()
             raise
     where = {"sandbox": sandbox.describe() if sandbox is not None else None, "executor": "custom" if executor is not None else None}
-    return SimpleNamespace(cfg=cfg, run=run, tasks=tasks, weights=weights, held_out=held_out, rewards=rewards, executor=executor,
+    return SimpleNamespace(cfg=cfg, run=run, tasks=tasks, weights=weights, held_out=held_out, probe=probe, rewards=rewards, executor=executor,
                            sandbox=sandbox, where=where, resume=resume)
 
 # %% ../nbs/12_train.ipynb #b80c9fd3
@@ -193,15 +207,34 @@ class Interrupted(KeyboardInterrupt):
     "Ctrl-C during a run: the message says where the run is and how to continue it"
 
 # %% ../nbs/12_train.ipynb #a1115c5f
-def held_out(r:SimpleNamespace, s:SimpleNamespace, evals:dict, when:str, log) -> dict:
-    "Steps 2 and 8: the held-out pass rate `when` ('before' or 'after') training, written to eval.json"
+def held_out(r:SimpleNamespace, s:SimpleNamespace, evals:dict, when:str|int, log) -> dict:
+    "Steps 2 and 8: the held-out (and probe) pass rates `when`: 'before', 'after' or a step number; written to eval.json"
     cfg = r.cfg
     how = "1 greedy answer" if cfg.eval_temperature == 0 else f"{cfg.eval_samples} samples at T={cfg.eval_temperature}"
-    evals[when] = evaluate(s.model, r.held_out, s.tok, n=cfg.eval_samples, temperature=cfg.eval_temperature, seed=cfg.seed, sandbox=r.sandbox,
-                           max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode, desc=f"held-out, {when}") | {"step": s.step}
+    def measure(tasks, name): return evaluate(s.model, tasks, s.tok, n=cfg.eval_samples, temperature=cfg.eval_temperature, seed=cfg.seed, sandbox=r.sandbox,
+                                              max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode, desc=f"{name}, {when}") | {"step": s.step}
+    key = when if isinstance(when, str) else str(when)
+    (evals if isinstance(when, str) else evals.setdefault("during", {}))[key] = measure(r.held_out, "held-out")
+    if r.probe: evals.setdefault("probe", {})[key] = measure(r.probe, "probe")
     (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
-    if when == "before": log(f"held-out pass rate before training: {evals[when]['pass_rate']:.1%} ({len(r.held_out)} tasks x {how})")
+    if when == "before": log(f"held-out pass rate before training: {evals[when]['pass_rate']:.1%} ({len(r.held_out)} tasks x {how})"
+                             + (f"; probe set: {evals['probe'][key]['pass_rate']:.1%} ({len(r.probe)} tasks)" if r.probe else ""))
+    if isinstance(when, int): forgetting(r, evals, key, log)
     return evals
+
+# %% ../nbs/12_train.ipynb #25c0bbd1
+def forgetting(r:SimpleNamespace, evals:dict, key:str, log) -> list[dict]:
+    "Compare the measurement `key` ('after' or a step) with 'before', domain by domain; log it (during the run), record flagged domains as events"
+    def per_task(k): return {"per_task": (evals[k] if k in ("before", "after") else evals["during"][k])["per_task"]
+                                         | (evals["probe"][k]["per_task"] if r.probe else {})}
+    rows = domain_changes(per_task("before"), per_task(key), r.held_out + r.probe, r.cfg.forgetting_margin, {t.id for t in r.probe})
+    now = evals[key] if key == "after" else evals["during"][key]
+    if key != "after":
+        log(f"held-out at step {key}: {now['pass_rate']:.1%} ({100 * (now['pass_rate'] - evals['before']['pass_rate']):+.1f} pts) | "
+            + " | ".join(f"{domain_name(x)} {x['after']:.1%} ({100 * x['change']:+.1f})" + (" FORGETTING" if x["forgetting"] else "") for x in rows))
+    write_jsonl(r.run / "metrics.jsonl", [{"event": "forgetting", "step": now["step"], "domain": x["domain"], "probe": x["probe"], "before": x["before"],
+                                           "now": x["after"], "margin": r.cfg.forgetting_margin} for x in rows if x["forgetting"]])
+    return rows
 
 # %% ../nbs/12_train.ipynb #8c63242e
 def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, generator, sandbox=None, rewards=None, executor=None):
@@ -273,9 +306,12 @@ def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
     "Step 9: the held-out table with the paired interval of the change, the repair loop's summary and the curves"
     if "before" in evals and "after" in evals:
         evals["difference"] = paired_difference(evals["before"], evals["after"])
+        rows = forgetting(r, evals, "after", log)
+        evals |= {"domains": rows, "forgetting": [domain_name(x) for x in rows if x["forgetting"]]}
         (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
         log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
-            + difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature))
+            + difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature)
+            + ("\n" + domain_table(rows, r.cfg.forgetting_margin) if len(rows) > 1 or evals["forgetting"] else ""))
     log(repair_summary(read_metrics(r.run)[0], r.cfg.rollout.attempts))
     plots = plot_metrics(r.run)
     log(f"run directory: {r.run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
@@ -320,6 +356,7 @@ def train(cfg:TrainConfig|None=None,
             bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             # 7. checkpoint
             if checkpoint_due(cfg, s.step): save(s); s.faults = 0; plot_metrics(r.run)
+            if r.held_out and cfg.eval_every and s.step % cfg.eval_every == 0 and s.step < cfg.steps: held_out(r, s, evals, s.step, log)
         bar.close()
         # 8. the held-out pass rate after training
         if r.held_out and evals.get("after", {}).get("step") != s.step: held_out(r, s, evals, "after", log)

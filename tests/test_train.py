@@ -175,3 +175,33 @@ def test_dynamic_sampling_replaces_zero_variance_groups(tmp_path):
     assert all(r["sequences"] == 16 for r in rows)  # every step still trained on two informative groups
     state = torch.load(checkpoints(tmp_path / "run")[-1] / "state.pt", weights_only=False)
     assert state["sampler"]["priority"]["toy/2"] < 1.0 or state["sampler"]["priority"]["toy/3"] < 1.0
+
+
+def test_forgetting_check_flags_a_domain_that_falls(tmp_path, monkeypatch):
+    "With eval_every, held-out and probe tasks are measured during the run; a domain that falls by more than the margin is flagged in the line, eval.json, the final table and metrics.jsonl"
+    measured = []
+    def fake_evaluate(model, tasks, tokenizer=None, desc="", **kw):  # every task passes before training; math fails from then on
+        later = any(d.startswith("held-out") for d in measured)
+        measured.append(desc)
+        per = {t.id: 0.0 if later and t.domain == "math" else 1.0 for t in tasks}
+        rate = sum(per.values()) / len(per)
+        return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per), "n": 1, "seed": 0,
+                "temperature": 0.0, "counts": {}, "verdicts": {}}
+    monkeypatch.setattr(T, "evaluate", fake_evaluate)
+    lines = []
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=4, eval_samples=1, eval_tasks="math", probe_tasks="format", eval_every=2)
+    res = train(cfg, rewards={"a": lowercase}, log=lines.append)
+    assert measured == ["held-out, before", "probe, before", "held-out, 2", "probe, 2", "held-out, after", "probe, after"]
+    during = next(l for l in lines if l.startswith("held-out at step 2:"))
+    assert "math 0.0% (-100.0) FORGETTING" in during and "probe format 100.0% (+0.0)" in during and "probe format 100.0% (+0.0) FORGETTING" not in during
+    assert "FORGETTING: fell more than 5 pts" in next(l for l in lines if l.startswith("held-out pass rate\n"))
+    ev = json.loads((tmp_path / "run" / "eval.json").read_text())
+    assert ev["forgetting"] == ["math"] and set(ev["probe"]) == {"before", "2", "after"} and set(ev["during"]) == {"2"}
+    assert [(e["step"], e["domain"]) for e in read_metrics(tmp_path / "run")[1] if e["event"] == "forgetting"] == [(2, "math"), (4, "math")]
+    assert res["eval"]["domains"][0]["domain"] == "math" and res["eval"]["domains"][1]["probe"]
+
+
+def test_a_probe_set_must_lie_outside_the_held_out_tasks(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, eval_tasks="math", probe_tasks="math")
+    with pytest.raises(ValueError, match="repeats held-out tasks"): train(cfg, rewards={"a": lowercase})
+    assert not (tmp_path / "run").exists()
