@@ -314,6 +314,7 @@ def sample(model, tokenizer,
            fast:bool|None=None, # the fast decode loop; None: where the model supports it; False: `reference_loop`
            dtype=None, # the fast loop's decode dtype: None (the model's), "auto" (bf16 on CPUs that have it), or a dtype
            stop_after_code:bool|list=False, # end a row when its first ``` code block closes (a list: per prompt)
+           on_done=None, # called as on_done(row, completion text) as soon as each row ends, while the others still decode
           ) -> Samples:
     "Sample `n` completions for each prompt in one left-padded batch, with the logprob of every sampled token"
     t0, was_training = time.time(), model.training
@@ -330,13 +331,29 @@ def sample(model, tokenizer,
         _FALLBACK_SAID.add(why); warnings.warn(f"rlkit.generate.sample: {why}: using the reference decode loop (slower)")
     per = stop_after_code if isinstance(stop_after_code, (list, tuple)) else [stop_after_code] * len(prompts)
     stop = code_block_stop(tokenizer, [bool(x) for x in per for _ in range(n)]) if any(per) else None
+    if on_done is not None: stop = _notify(stop, eos, tokenizer, len(rows), on_done)
     args = (model, ids, mask, eos, tokenizer.pad_token_id, max_new_tokens, temperature, top_p, generator, stop)
     tokens, alive, logps, done = reference_loop(*args) if why else fast_loop(*args, dtype=decode_dtype(model, dtype))
     completion_ids, completion_mask = torch.stack(tokens, 1), torch.stack(alive, 1).long()  # (N, C)
     model.train(was_training)
-    return Samples(texts, ids, mask, completion_ids, completion_mask, torch.stack(logps, 1),
-                   tokenizer.batch_decode(completion_ids, skip_special_tokens=True), ~done,
+    completions = tokenizer.batch_decode(completion_ids, skip_special_tokens=True)
+    if on_done is not None:  # rows that ran out of tokens end here
+        for i in (~stop.ended).nonzero()[:, 0].tolist(): on_done(i, completions[i])
+    return Samples(texts, ids, mask, completion_ids, completion_mask, torch.stack(logps, 1), completions, ~done,
                    torch.arange(len(prompts), device=device).repeat_interleave(n), time.time() - t0)
+
+def _notify(stop, eos, tokenizer, rows:int, on_done):
+    "Wrap a decode loop's `stop` (or none) so that `on_done(row, text)` hears of each row the step it ends; the loop sees the same stops"
+    hist, ended = [], torch.zeros(rows, dtype=torch.bool)
+    def wrapped(y):  # (N,) new tokens, pads on rows already ended
+        hist.append(y)
+        out = stop(y) if stop is not None else torch.zeros_like(y, dtype=torch.bool)
+        new = ((torch.isin(y, eos) | out).cpu() & ~ended)
+        ended.logical_or_(new)
+        for i in new.nonzero()[:, 0].tolist(): on_done(i, tokenizer.decode(torch.stack(hist)[:, i], skip_special_tokens=True))
+        return out
+    wrapped.ended = ended
+    return wrapped
 
 # %% ../nbs/02_generate.ipynb #6c2fd25d
 def sequence_logprobs(model,

@@ -13,7 +13,7 @@ import torch
 
 from .core import ExecResult, Task, Trajectory, Turn, check_ranges
 from .generate import sample
-from .rewards import correct, execute, score
+from .rewards import correct, execute, execute_one, score
 
 # %% auto #0
 __all__ = ['VERDICT_TEXT', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation', 'run_episodes', 'RolloutConfig',
@@ -90,6 +90,7 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  max_new_tokens:int=192, temperature:float=1.0, top_p:float=1.0,
                  generator:torch.Generator|None=None, step:int=0,
                  decode:dict|None=None, # more options for `sample`: fast, dtype, stop_after_code (for code tasks only)
+                 overlap:bool=False, # start each completion's execution as soon as it is generated, while the batch still decodes
                 ) -> list[Trajectory]:
     "Run `n` generate -> execute -> feedback -> repair episodes per task, in batches; one `Trajectory` per episode"
     if attempts < 1: raise ValueError(f"attempts={attempts}: an episode needs at least 1 attempt (1 = no repair)")
@@ -99,30 +100,73 @@ def run_episodes(model, tokenizer, tasks:list[Task],
     active, seconds = list(range(len(trajs))), {"generate": 0.0, "execute": 0.0}
     decode = dict(decode or {})
     code_stop = decode.pop("stop_after_code", False)
-    for k in range(attempts):
-        t0 = time.time()
-        if k == 0: s = sample(model, tokenizer, [t.prompt for t in tasks], n=n, max_new_tokens=max_new_tokens, temperature=temperature,
-                              top_p=top_p, generator=generator, stop_after_code=[code_stop and t.domain == "code" for t in tasks], **decode)
-        else: s = sample(model, tokenizer, [conversation(tokenizer, trajs[i])[0] for i in active], n=1, max_new_tokens=max_new_tokens,
-                         temperature=temperature, top_p=top_p, generator=generator,
-                         stop_after_code=[code_stop and task_of[i].domain == "code" for i in active], **decode)
-        t1 = time.time()
-        turns = [s.turn(j) for j in range(len(active))]
-        ts, texts = [task_of[i] for i in active], [t.completion for t in turns]
-        results = executor(ts, texts) if executor is not None else execute(ts, texts, sandbox)
-        scored = score(ts, texts, rewards, results)
-        seconds["generate"] += t1 - t0; seconds["execute"] += time.time() - t1
-        for j, i in enumerate(active):
-            turns[j].result = results[j]
-            trajs[i].turns.append(turns[j]); rows[i].append(scored[j])
-        again = [i for j, i in enumerate(active) if k + 1 < attempts and results[j] is not None
-                 and results[j].verdict not in ("passed", "sandbox_error")]
-        for i in again: trajs[i].turns[-1].feedback = feedback_text(trajs[i].turns[-1].result)
-        active = again
-        if not active: break
+    run = _Overlap(executor, sandbox) if overlap else None
+    try:
+        for k in range(attempts):
+            t0, ts = time.time(), [task_of[i] for i in active]
+            started = run.start(ts) if run else None
+            if k == 0: s = sample(model, tokenizer, [t.prompt for t in tasks], n=n, max_new_tokens=max_new_tokens, temperature=temperature, top_p=top_p,
+                                  generator=generator, stop_after_code=[code_stop and t.domain == "code" for t in tasks], on_done=started, **decode)
+            else: s = sample(model, tokenizer, [conversation(tokenizer, trajs[i])[0] for i in active], n=1, max_new_tokens=max_new_tokens,
+                             temperature=temperature, top_p=top_p, generator=generator,
+                             stop_after_code=[code_stop and task_of[i].domain == "code" for i in active], on_done=started, **decode)
+            t1 = time.time()
+            turns = [s.turn(j) for j in range(len(active))]
+            texts = [t.completion for t in turns]
+            if run: results = run.results(ts, texts)
+            else: results = executor(ts, texts) if executor is not None else execute(ts, texts, sandbox)
+            active = _record(trajs, rows, turns, active, results, score(ts, texts, rewards, results), k, attempts)
+            seconds["generate"] += t1 - t0; seconds["execute"] += time.time() - t1
+            if not active: break
+    finally:
+        if run: run.close()
     for traj, r in zip(trajs, rows): _finish(traj, r, gamma)
     for traj in trajs: traj.meta["seconds"] = seconds  # shared by the batch: how long generation and execution took
     return trajs
+
+def _record(trajs, rows, turns, active, results, scored, k:int, attempts:int) -> list[int]:
+    "Add this attempt's turns, verdicts and rewards to their episodes; the episodes that go on to another attempt, with their feedback"
+    for j, i in enumerate(active):
+        turns[j].result = results[j]
+        trajs[i].turns.append(turns[j]); rows[i].append(scored[j])
+    again = [i for j, i in enumerate(active) if k + 1 < attempts and results[j] is not None
+             and results[j].verdict not in ("passed", "sandbox_error")]
+    for i in again: trajs[i].turns[-1].feedback = feedback_text(trajs[i].turns[-1].result)
+    return again
+
+class _Overlap:
+    "Execution overlapped with generation: each completion's job starts the moment its row ends, on two threads; results come back in row order"
+    def __init__(self, executor, sandbox):
+        from concurrent.futures import ThreadPoolExecutor
+        self.executor, self.pool = executor, ThreadPoolExecutor(max_workers=2)
+        self.own = executor is None and sandbox is None  # a sandbox made here is closed here
+        if executor is None and sandbox is None:
+            from rlkit.sandbox import Sandbox
+            sandbox = Sandbox()
+        self.sandbox = sandbox
+
+    def _one(self, task, text):
+        return self.executor([task], [text])[0] if self.executor is not None else execute_one(task, text, self.sandbox)
+
+    def start(self, ts:list):
+        "An `on_done` for `sample`: row j's job starts as soon as it ends"
+        self.jobs = {}
+        def started(j, text): self.jobs[j] = (text, self.pool.submit(self._one, ts[j], text))
+        return started
+
+    def results(self, ts:list, texts:list) -> list:
+        "Each row's result, in order; a row whose final text differs from the one started (it should not) runs again"
+        out = []
+        for j, text in enumerate(texts):
+            job = self.jobs.get(j)
+            out.append(job[1].result() if job is not None and job[0] == text else self._one(ts[j], text))
+        if self.executor is None: self.sandbox.close()  # as after `execute`'s batch: no sandbox process outlives it
+        return out
+
+    def close(self):
+        self.pool.shutdown(wait=True)
+        if self.own: self.sandbox.close()
+
 
 # %% ../nbs/07_repair.ipynb #990c10a9
 @dataclass
@@ -136,6 +180,7 @@ class RolloutConfig:
     dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
     decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs that have it), "float32", "bfloat16"
     stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
+    overlap_execution:bool = False  # start a completion's code in the sandbox as soon as its row ends, while the batch still decodes
 
     def __post_init__(self):
         if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
@@ -153,7 +198,8 @@ class RolloutConfig:
     def episodes(self, model, tokenizer, tasks:list[Task], **kw) -> list[Trajectory]:
         "`run_episodes` with these settings; `kw` passes the rest (rewards, sandbox, executor, generator, step)"
         return run_episodes(model, tokenizer, tasks, n=self.group_size, attempts=self.attempts, gamma=self.gamma,
-                            max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode, **kw)
+                            max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode,
+                            overlap=self.overlap_execution, **kw)
 
 # %% ../nbs/07_repair.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:

@@ -13,8 +13,9 @@ from .core import ExecResult, Task
 from .tasks import extract_answer, extract_code, _FENCE, _parses
 
 # %% auto #0
-__all__ = ['RewardFn', 'REWARDS', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'math_answer', 'code_block',
-           'json_keys', 'length_penalty', 'check_correct_domains', 'correct', 'score', 'trl_reward', 'reward_spec']
+__all__ = ['RewardFn', 'REWARDS', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer',
+           'code_block', 'json_keys', 'length_penalty', 'check_correct_domains', 'correct', 'score', 'trl_reward',
+           'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -53,6 +54,10 @@ def execute(tasks:list[Task], completions:list[str], sandbox=None, workers:int=2
     jobs = [(_program(tasks[i], completions[i]), tasks[i].tests, tasks[i].entry_point) for i in idx]
     for i, r in zip(idx, sb.run_batch(jobs, workers=workers)): out[i] = r
     return out
+
+def execute_one(task:Task, completion:str, sandbox) -> ExecResult|None:
+    "`execute` for one completion, in a sandbox the caller owns (and closes after its batch): to start a job while others are still generating"
+    return sandbox.run(_program(task, completion), task.tests, task.entry_point) if task.domain == "code" else None
 
 # %% ../nbs/05_rewards.ipynb #439eb919
 def math_answer(tasks, completions, results=None, rel_tol:float=1e-6, abs_tol:float=1e-6) -> list[float]:
