@@ -25,6 +25,7 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     "T=1.0": {"rollout": {"temperature": 1.0}},
     "all-difficulties": {"difficulty": None},
     "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}},
+    "length-curriculum": {"length_start": 64, "length_step": 32, "length_truncated_below": 0.2},  # 64 -> 96 -> 128 tokens as truncation falls
 }
 
 

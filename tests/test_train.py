@@ -205,3 +205,17 @@ def test_a_probe_set_must_lie_outside_the_held_out_tasks(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, eval_tasks="math", probe_tasks="math")
     with pytest.raises(ValueError, match="repeats held-out tasks"): train(cfg, rewards={"a": lowercase})
     assert not (tmp_path / "run").exists()
+
+
+def test_length_curriculum_grows_the_budget_and_resumes_with_it(tmp_path):
+    "length_start grows by length_step every length_every steps; each step's budget is logged and bounds its completions; a resumed run goes on from it"
+    run, tasks = tmp_path / "run", toy_tasks(tmp_path / "t.jsonl")
+    cfg = toy_config(run, tasks, rollout={"max_new_tokens": 16}, steps=4, length_start=4, length_step=4, length_every=2)
+    lines = []
+    train(cfg, rewards={"a": lowercase}, log=lines.append)
+    train(toy_config(run, tasks, steps=6), resume=run, rewards={"a": lowercase}, log=lines.append)
+    rows, _ = read_metrics(run)
+    assert [r["max_new_tokens"] for r in rows] == [4, 4, 8, 8, 12, 12]
+    eps = read_jsonl(run / "trajectories.jsonl", Trajectory)
+    for r in rows: assert max(len(e.turns[0].token_ids) for e in eps if e.step == r["step"]) <= r["max_new_tokens"]
+    assert any("budget 8 tokens" in l for l in lines)
