@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Build the documentation site into _site/ from the notebooks' saved outputs (nothing is executed).
+# Needs .venv (scripts/setup.sh); installs the docs tools into it when they are missing.
+# Usage: bash scripts/docs.sh        then open _site/index.html, or: .venv/bin/python -m http.server -d _site
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=.venv/bin/python
+STAGE=_docs_src
+PINS=(mkdocs==1.6.1 mkdocs-material==9.8.2 mkdocs-jupyter==0.26.3)
+
+[ -x "$PY" ] || { echo "no .venv: run bash scripts/setup.sh first" >&2; exit 1; }
+if ! "$PY" - "${PINS[@]}" <<'EOF'
+import sys
+from importlib.metadata import version, PackageNotFoundError
+try: sys.exit(any(version(n) != v for n, v in (p.split('==') for p in sys.argv[1:])))
+except PackageNotFoundError: sys.exit(1)
+EOF
+then
+  # -c: the docs tools must not move a version rlkit is tested with
+  "$PY" -m pip install --quiet -c scripts/constraints.txt "${PINS[@]}"
+fi
+
+# The staging folder: mkdocs-jupyter needs the notebooks inside docs_dir. Rebuilt from scratch every time.
+rm -rf "$STAGE"
+mkdir -p "$STAGE/tutorials" "$STAGE/bench/results"
+cp nbs/*.ipynb "$STAGE/"
+rm -f "$STAGE"/_*.ipynb                        # nbdev's scratch notebooks, never published
+cp nbs/tutorials/*.ipynb "$STAGE/tutorials/"
+cp -r nbs/tutorials/payoff "$STAGE/tutorials/"  # T01 reads payoff/payoff.json when run; the site shows saved outputs
+cp bench/results/*.png "$STAGE/bench/results/"  # the README's (index.ipynb's) figures
+cp CONTRIBUTING.md "$STAGE/"
+"$PY" scripts/docs_nbclean.py "$STAGE"
+"$PY" scripts/api_pages.py "$STAGE" >/dev/null
+
+start=$(date +%s)
+export NO_MKDOCS_2_WARNING=1  # mkdocs-material's end-of-life notice, in mkdocs.yml's header instead of every build
+.venv/bin/mkdocs build --strict --clean --site-dir _site
+echo "built _site/ in $(( $(date +%s) - start )) s ($(du -sh _site | cut -f1))"
