@@ -67,10 +67,10 @@ def bradley_terry_loss(r_chosen, # (B,) rewards of the chosen responses
 
 # %% ../nbs/06_reward_model.ipynb #f2dbdf38
 def pairwise_accuracy(rm:RewardModel, pairs:list[dict], batch_size:int=8) -> float:
-    "Fraction of pairs whose chosen response scores higher than the rejected one"
+    "Fraction of pairs whose chosen response scores higher than the rejected one; a tie counts half, so a model that ranks nothing scores 0.5, chance"
     prompts = [p["prompt"] for p in pairs]
     rc, rr = rm.score(prompts, [p["chosen"] for p in pairs], batch_size), rm.score(prompts, [p["rejected"] for p in pairs], batch_size)
-    return sum(c > r for c, r in zip(rc, rr)) / max(len(pairs), 1)
+    return sum(1.0 if c > r else 0.5 if c == r else 0.0 for c, r in zip(rc, rr)) / max(len(pairs), 1)
 
 # %% ../nbs/06_reward_model.ipynb #9e239049
 def train_reward_model(rm:RewardModel, pairs:list[dict], epochs:int=1, batch_size:int=8, lr:float=3e-4,
