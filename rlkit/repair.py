@@ -88,7 +88,7 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  max_new_tokens:int=192, temperature:float=1.0, top_p:float=1.0,
                  generator:torch.Generator|None=None, step:int=0,
                  decode:dict|None=None, # more options for `sample`: fast, dtype, stop_after_code (for code tasks only)
-                 overlap:bool=False, # start each completion's execution as soon as it is generated, while the batch still decodes
+                 overlap:bool=False, # start each completion's execution as soon as it ends, while the batch still decodes (a custom `executor` then gets one completion a call, from two threads)
                 ) -> list[Trajectory]:
     "Run `n` generate -> execute -> feedback -> repair episodes per task, in batches; one `Trajectory` per episode"
     if attempts < 1: raise ValueError(f"attempts={attempts}: an episode needs at least 1 attempt (1 = no repair)")

@@ -140,6 +140,8 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
     spec = eval_spec(cfg)
     held_out = load_task_spec(spec, "test")[0] if spec and cfg.eval_samples > 0 else []
     probe = load_task_spec(probe_spec(cfg), "test")[0] if cfg.probe_tasks and cfg.eval_samples > 0 else []
+    if probe and not held_out: raise ValueError(f"probe_tasks={cfg.probe_tasks!r} is measured beside the held-out tasks, and this run has none "
+                                                "(its tasks are no bundled domain): name them with --eval-tasks")
     if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
         raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): a probe set holds tasks outside the training domains")
     rewards = rewards or reward_spec(cfg.reward)

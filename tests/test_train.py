@@ -219,3 +219,8 @@ def test_length_curriculum_grows_the_budget_and_resumes_with_it(tmp_path):
     eps = read_jsonl(run / "trajectories.jsonl", Trajectory)
     for r in rows: assert max(len(e.turns[0].token_ids) for e in eps if e.step == r["step"]) <= r["max_new_tokens"]
     assert any("budget 8 tokens" in l for l in lines)
+
+
+def test_a_probe_set_needs_held_out_tasks(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, probe_tasks="format")
+    with pytest.raises(ValueError, match="name them with --eval-tasks"): train(cfg, rewards={"a": lowercase})
