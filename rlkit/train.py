@@ -233,10 +233,10 @@ def held_out(r:SimpleNamespace, s:SimpleNamespace, evals:dict, when:str|int, log
 # %% ../nbs/12_train.ipynb #25c0bbd1
 def forgetting(r:SimpleNamespace, evals:dict, key:str, log) -> list[dict]:
     "Compare the measurement `key` ('after' or a step) with 'before', domain by domain; log it (during the run), record flagged domains as events"
-    def per_task(k): return {"per_task": (evals[k] if k in ("before", "after") else evals["during"][k])["per_task"]
-                                         | (evals["probe"][k]["per_task"] if r.probe else {})}
+    def held(k): return evals[k] if k in ("before", "after") else evals["during"][k]  # where `held_out` put that measurement
+    def per_task(k): return {"per_task": held(k)["per_task"] | (evals["probe"][k]["per_task"] if r.probe else {})}
     rows = domain_changes(per_task("before"), per_task(key), r.held_out + r.probe, r.cfg.forgetting_margin, {t.id for t in r.probe})
-    now = evals[key] if key == "after" else evals["during"][key]
+    now = held(key)
     if key != "after":
         log(f"held-out at step {key}: {now['pass_rate']:.1%} ({100 * (now['pass_rate'] - evals['before']['pass_rate']):+.1f} pts) | "
             + " | ".join(f"{domain_name(x)} {x['after']:.1%} ({100 * x['change']:+.1f})" + (" FORGETTING" if x["forgetting"] else "") for x in rows))
