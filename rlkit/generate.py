@@ -196,7 +196,9 @@ def decode_weights(model, dtype=None) -> dict:
     hf = _causal_lm(model)
     dtype = dtype or hf.dtype
     lora = [m for m in hf.modules() if isinstance(m, LoraLayer)]
-    key = (dtype, tuple((id(p), p._version) for m in lora for p in m.parameters() if p.requires_grad),  # _version counts in-place writes
+    trained = [p for m in lora for p in m.parameters() if p.requires_grad]
+    sums = torch.stack([p.detach().double().sum() for p in trained]).tolist() if trained else []  # a fused optimizer step does not count in _version
+    key = (dtype, tuple((id(p), p._version) for p in trained), tuple(sums),  # _version counts in-place writes
            tuple((m.disable_adapters, m.merged, tuple(m.active_adapters)) for m in lora))
     got = _DECODE_WEIGHTS.get(model)
     if got is not None and got["key"] == key: return got

@@ -113,3 +113,18 @@ def test_sequence_logprobs_with_a_full_length_mask_scores_scattered_tokens():
     assert (lp[mask == 0] == 0).all()
     with pytest.raises(ValueError, match="position 0"):
         sequence_logprobs(model, ids, att, torch.ones_like(ids))
+
+
+def test_fast_loop_sees_a_fused_optimizer_step():
+    "A fused AdamW step (transformers' default optimizer, which TRL uses) writes without bumping _version: the merged weights must still be rebuilt"
+    from rlkit.generate import decode_weights
+    from rlkit.models import tiny_policy
+    model, _ = tiny_policy()
+    before = decode_weights(model)
+    params = [p for p in model.parameters() if p.requires_grad]
+    for p in params: p.grad = torch.ones_like(p)
+    versions = [p._version for p in params]
+    torch.optim.AdamW(params, lr=0.1, fused=True).step()
+    assert [p._version for p in params] == versions  # the reason for this test: nothing counted the write
+    after = decode_weights(model)
+    assert after is not before and not torch.equal(after["layers"][0]["qkv"][0], before["layers"][0]["qkv"][0])
