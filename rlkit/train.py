@@ -20,15 +20,16 @@ from .repair import RolloutConfig
 from .rewards import check_correct_domains, reward_spec
 from .tasks import BUNDLED, load_task_spec
 from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr, _truncate_after, checkpoints, roll_back,
-                        plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line)
+                        plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
 
 # %% auto #0
-__all__ = ['ALGOS', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'save', 'start',
-           'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence', 'check',
-           'checkpoint_due', 'recover', 'record', 'report', 'train']
+__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'save',
+           'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence',
+           'check', 'checkpoint_due', 'recover', 'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
+ENGINES = ("rlkit", "trl")
 
 @dataclass
 class TrainConfig:
@@ -38,6 +39,7 @@ class TrainConfig:
     difficulty:str|None = "easy,medium"  # train on tasks of these difficulties (tasks without one always stay); "all" or None: every task
     eval_tasks:str|None = None  # held-out tasks, same syntax (default: the test split of the bundled domains in `tasks`)
     algo:str = "grpo"  # "grpo", or "ppo": a value head, GAE and several epochs per rollout (options in the PPO group)
+    engine:str = "rlkit"  # "rlkit": this loop; "trl": TRL's GRPOTrainer on the same tasks, rewards, sandbox and repair loop (`rlkit.trl`)
     model:str|None = None  # hub id or local directory; None: the embedded SmolLM2-135M-Instruct; "tiny": a random test model
     lora_r:int = 16  # LoRA rank
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
@@ -64,6 +66,7 @@ class TrainConfig:
 
     def __post_init__(self):
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
+        if self.engine not in ENGINES: raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
         check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
                      max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]",
                      length_start="[0, inf)", length_step="[1, inf)", length_every="[0, inf)", length_truncated_below="[0, 1]")
@@ -126,6 +129,7 @@ def _read_config(run:Path, steps:int|None) -> TrainConfig:
     if unknown: raise RunError(f"cannot resume {run}: {path} holds keys this version of rlkit does not know: {', '.join(unknown)}")
     try: cfg = TrainConfig.from_dict(d)
     except (TypeError, ValueError) as e: raise RunError(f"cannot resume {run}: {path}: {e}") from None
+    if cfg.engine != "rlkit": raise RunError(f"cannot resume {run}: it is a TRL run (engine={cfg.engine!r}), which writes no rlkit checkpoints; start a new run")
     if steps is not None: cfg.steps = steps  # the one thing a resumed run may change: how far it goes
     return cfg
 
@@ -184,7 +188,9 @@ def _load_model(cfg:TrainConfig):
 
 def save(s:SimpleNamespace) -> Path:
     "Checkpoint the trainer's state at its current step"
-    return save_checkpoint(s.run, s.step, s.model, s.optimizer, s.sampler, s.gen, {"lr": s.lr} | _ppo_state(s.head, s.kl_ctl))
+    path = save_checkpoint(s.run, s.step, s.model, s.optimizer, s.sampler, s.gen, {"lr": s.lr} | _ppo_state(s.head, s.kl_ctl))
+    write_model_card(path / "adapter", s.model, s.run, s.step)  # what the adapter is, should it be copied out of the run
+    return path
 
 def start(r:SimpleNamespace, log) -> SimpleNamespace:
     "Step 1: the model (and PPO's value head and KL coefficient), optimizer, task sampler and generator: new, or from the last checkpoint"
@@ -353,6 +359,8 @@ def train(cfg:TrainConfig|None=None,
     "Train with GRPO or PPO as configured, writing the run directory; returns the last metrics and the evaluation"
     log = log or tqdm.write
     # 0. config, tasks, held-out tasks, rewards and sandbox: all checked before anything is written
+    if resume is None and cfg is not None and cfg.engine != "rlkit":
+        raise ValueError(f"engine={cfg.engine!r}: `train` is rlkit's own loop; TRL's runs through `rlkit.trl.train_trl(cfg)` (`rlkit train --engine trl`)")
     r = setup(cfg, resume, rewards, executor)
     cfg, s, m = r.cfg, None, {}
     try:
@@ -399,4 +407,5 @@ def train(cfg:TrainConfig|None=None,
         if r.sandbox is not None: r.sandbox.close()
     # 9. the report: before and after with the paired interval, the repair loop, the curves
     report(r, evals, log)
+    write_model_card(checkpoints(r.run)[-1] / "adapter", s.model, r.run, s.step)  # the final adapter's card, now with the result after training
     return {"run_dir": str(r.run), "metrics": m, "eval": evals}

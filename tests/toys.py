@@ -51,7 +51,15 @@ if __name__ == "__main__":
         if kill_at is not None and calls["n"] == kill_at: os.kill(os.getpid(), signal.SIGKILL)  # die in the middle of that step
         return lowercase(tasks, completions)
 
-    if "--resume" in args: train(resume=run, rewards={"a": reward})
+    if "--trl" in args:  # TRL's trainer, under `accelerate launch` or not: code tasks in the sandbox, plus the toy reward for something to learn
+        import torch
+        from accelerate import PartialState
+        from rlkit.rewards import correct
+        from rlkit.trl import train_trl
+        res = train_trl(toy_config(run, "code", engine="trl", steps=2, difficulty="easy"), rewards={"correct": correct, "lowercase": lowercase})
+        lora = torch.cat([p.detach().flatten() for n, p in sorted(res["trainer"].model.named_parameters()) if "lora_" in n])
+        (run.parent / f"{run.name}-rank{PartialState().process_index}.txt").write_text(f"{lora.sum().item():.6f} {lora.abs().sum().item():.6f}")
+    elif "--resume" in args: train(resume=run, rewards={"a": reward})
     else:
         algo = args[args.index("--algo") + 1] if "--algo" in args else "grpo"
         train(toy_config(run, toy_tasks(run.parent / f"{run.name}-tasks.jsonl"), algo=algo), rewards={"a": reward})
