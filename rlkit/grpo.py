@@ -4,7 +4,7 @@
 
 # %% ../nbs/08_grpo.ipynb #81abfb95
 from __future__ import annotations
-import math, random, time
+import copy, math, random, time
 from dataclasses import dataclass
 
 import torch
@@ -16,8 +16,8 @@ from .repair import RolloutConfig, conversation
 
 # %% auto #0
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
-           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'UpdateConfig', 'GRPOConfig', 'update_autocast',
-           'matmul_params', 'grpo_step', 'kl_after_update']
+           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
+           'GRPOConfig', 'update_autocast', 'matmul_params', 'grpo_step', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -81,7 +81,10 @@ def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:
     ids, attn = left_pad([r[0] for r in rows], tokenizer.pad_token_id, device)  # (B, T)
     loss_mask, _ = left_pad([r[1] for r in rows], 0, device)  # (B, T)
     adv = torch.tensor([t.advantage for t in trajs], dtype=torch.float32, device=device)
-    return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "adv": adv}
+    behaviour = torch.zeros(ids.shape, dtype=torch.float32)  # (B, T) the sampler's logprobs (0 on prompt and feedback), for replayed episodes
+    for i, r in enumerate(rows): behaviour[i, ids.shape[1] - len(r[2]):] = torch.tensor(r[2], dtype=torch.float32)
+    replayed = torch.tensor([bool(t.meta.get("replayed")) for t in trajs], device=device)
+    return {"input_ids": ids, "attention_mask": attn, "loss_mask": loss_mask, "adv": adv, "behaviour": behaviour.to(device), "replayed": replayed}
 
 def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs of these rows of an `episode_batch`
                        mask): # (B, T) its loss mask: 1 on the model's own tokens
@@ -135,12 +138,58 @@ def grpo_loss(logp, # (B, T) policy logprobs, with gradient
               adv, # (B,) one advantage per sequence
               mask, # (B, T) 1 on the model's own tokens
               beta:float=0.04, eps_low:float=0.2, eps_high:float=0.2, norm:str="token",
-              n_tokens=None, n_seqs=None, max_tokens=None): # whole-batch denominators, see `reduce_loss`
+              n_tokens=None, n_seqs=None, max_tokens=None, # whole-batch denominators, see `reduce_loss`
+              weight=None): # (B, T) importance weights of replayed tokens (`replay_weights`); None: every token 1
     "GRPO's loss: -(clipped surrogate - beta * k3 KL), per token, normalised; also the per-token KL and where clipping was active"
     obj, clipped = clipped_surrogate(logp, old_logp, adv, eps_low, eps_high)  # 5. (B, T)
     kl = kl_k3(logp, ref_logp) if ref_logp is not None and beta > 0 else torch.zeros_like(logp)  # 6. (B, T)
     per_token = -(obj - beta * kl)  # (B, T)
+    if weight is not None: per_token = per_token * weight  # off-policy tokens, corrected toward the current policy
     return reduce_loss(per_token, mask, norm, n_tokens, n_seqs, max_tokens), kl, clipped  # 7.
+
+# %% ../nbs/08_grpo.ipynb #e1419d4d
+def replay_weights(old_logp, # (B, T) logprobs under the current policy, before the update (no gradient)
+                   behaviour_logp, # (B, T) logprobs the sampler recorded: the behaviour policy mu
+                   replayed, # (B,) True on replayed rows
+                   cap:float=2.0): # truncation of the weight
+    "Per-token importance weights pi_old / mu for replayed rows, truncated at `cap`, 1 on fresh rows; and the untruncated ratio"
+    ratio = torch.exp((old_logp - behaviour_logp).float())
+    return torch.where(replayed[:, None], ratio.clamp(max=cap), torch.ones_like(ratio)), ratio
+
+class ReplayBuffer:
+    "Past groups where success was rare (rewards differ, mean at most `below`), newest `capacity` kept, drawn again for later updates"
+    def __init__(self, capacity:int=16, # groups kept
+                 below:float=0.25, # keep groups whose mean reward is at most this
+                 max_age:int=10, # drop groups older than this many steps
+                 seed:int=0):
+        self.capacity, self.below, self.max_age, self.rng, self.groups = capacity, below, max_age, random.Random(seed), []
+
+    def add(self, trajs:list[Trajectory], step:int) -> int:
+        "Keep copies of this step's groups where success was rare; returns how many groups were kept"
+        by = {}
+        for t in trajs:
+            if t.reward is not None and not t.meta.get("replayed"): by.setdefault(t.group_id, []).append(t)
+        keep = [g for g in by.values() if len(g) > 1 and max(t.reward for t in g) > min(t.reward for t in g)
+                and sum(t.reward for t in g) / len(g) <= self.below]
+        self.groups = (self.groups + [(step, [copy.deepcopy(t) for t in g]) for g in keep])[-self.capacity:]
+        return len(keep)
+
+    def draw(self, n:int, step:int) -> list[Trajectory]:
+        "About `n` episodes, in whole groups drawn at random among those at most `max_age` steps old: copies marked replayed, with their age"
+        self.groups = [(s, g) for s, g in self.groups if step - s <= self.max_age]
+        out, order = [], list(range(len(self.groups)))
+        self.rng.shuffle(order)
+        for i in order:
+            if len(out) >= n: break
+            s, g = self.groups[i]
+            for t in g:
+                c = copy.deepcopy(t)  # the buffer keeps its own copy, unmarked
+                c.meta |= {"replayed": True, "staleness": step - s}; out.append(c)
+        return out
+
+    def state_dict(self) -> dict: return {"rng": self.rng.getstate(), "groups": [(s, [t.to_dict() for t in g]) for s, g in self.groups]}
+    def load_state_dict(self, d:dict):
+        self.rng.setstate(d["rng"]); self.groups = [(s, [Trajectory.from_dict(t) for t in g]) for s, g in d["groups"]]
 
 # %% ../nbs/08_grpo.ipynb #fa49dc16
 @dataclass
@@ -163,6 +212,11 @@ class UpdateConfig:
 class GRPOConfig(UpdateConfig):
     "GRPO's update: the shared settings, and how group advantages are scaled"
     scale_std:bool = True  # divide advantages by the group std (scale_rewards)
+    replay_cap:float = 2.0  # a replayed token's importance weight pi/mu is truncated at this (vllm_importance_sampling_clip_max)
+
+    def __post_init__(self):
+        super().__post_init__()
+        check_ranges(self, replay_cap="(0, inf)")
 
 # %% ../nbs/08_grpo.ipynb #8fb7a691
 def update_autocast(model, dtype:str="auto"):
@@ -204,7 +258,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     n_tok, n_seq = mask.sum(), len(train)
     model.train()
     optimizer.zero_grad(set_to_none=True)
-    sums = {"loss": 0.0, "kl": 0.0, "clip": 0.0, "nlp": 0.0, "positions": 0}
+    sums = {"loss": 0.0, "kl": 0.0, "clip": 0.0, "nlp": 0.0, "positions": 0, "ratio": 0.0, "capped": 0.0, "replay_tokens": 0.0}
     for s in range(0, n_seq, cfg.micro_batch):
         attn = b["attention_mask"][s:s + cfg.micro_batch]
         c0 = int(attn.any(0).long().argmax())  # columns before c0 are padding in every row of this micro-batch: skip them
@@ -221,9 +275,15 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         # 5. importance ratio and clipped surrogate; one update per batch is on-policy, so pi_old is this forward pass, detached:
         #    the ratio is exactly 1 (the sampler's logprobs may differ by rounding, e.g. when it decoded in bf16)
         old = logp.detach()
+        #    A replayed episode was sampled by an older policy mu: its tokens get the truncated weight pi_old / mu (`replay_weights`)
+        rep, w = b["replayed"][s:s + cfg.micro_batch], None
+        if rep.any():
+            w, ratio = replay_weights(old, b["behaviour"][s:s + cfg.micro_batch, c0:], rep, cfg.replay_cap)
+            rm = mm * rep[:, None]
+            sums["ratio"] += (ratio * rm).sum().item(); sums["capped"] += ((ratio > cfg.replay_cap) * rm).sum().item(); sums["replay_tokens"] += rm.sum().item()
         # 6. KL penalty to the reference (k3), 7. normalised over the whole batch: `grpo_loss`; gradients accumulate
         loss, kl, clipped = grpo_loss(logp, old, ref if cfg.beta > 0 else None, a, mm, cfg.beta, cfg.eps_low, cfg.eps_high, cfg.norm,
-                                      n_tok, n_seq, rollout.max_new_tokens * rollout.attempts)
+                                      n_tok, n_seq, rollout.max_new_tokens * rollout.attempts, w)
         loss.backward()
         sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * mm).sum().item()
         sums["clip"] += (clipped.float() * mm).sum().item(); sums["nlp"] += -(old * mm).sum().item()
@@ -235,6 +295,9 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     optimizer.zero_grad(set_to_none=True)
     n, dt = n_tok.item(), time.time() - t0
     flop = 2 * matmul_params(model) * sums["positions"] * (3 if cfg.beta > 0 else 2)  # forward (+ reference) + backward to the inputs
+    replayed = [t for t in train if t.meta.get("replayed")]
+    if replayed: m |= {"replayed": len(replayed), "replay_share": len(replayed) / n_seq, "replay_ratio": sums["ratio"] / max(1.0, sums["replay_tokens"]),
+                       "replay_capped": sums["capped"] / max(1.0, sums["replay_tokens"]), "replay_staleness": sum(t.meta["staleness"] for t in replayed) / len(replayed)}
     return m | {"loss": sums["loss"], "kl": sums["kl"] / n if cfg.beta > 0 else None, "clip_frac": sums["clip"] / n, "entropy": sums["nlp"] / n,
                 "grad_norm": grad_norm, "tokens": int(n), "positions": sums["positions"], "stepped": finite, "update_s": dt,
                 "update_tflop": flop / 1e12, "update_gflops": flop / 1e9 / dt}

@@ -17,9 +17,9 @@ from .grpo import TaskSampler
 from .repair import repair_metrics
 
 # %% auto #0
-__all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint', 'load_checkpoint',
-           'read_metrics', 'RunError', 'roll_back', 'model_card', 'write_model_card', 'step_metrics', 'summary_line',
-           'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
+__all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'REPLAY_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint',
+           'load_checkpoint', 'read_metrics', 'RunError', 'roll_back', 'model_card', 'write_model_card', 'step_metrics',
+           'summary_line', 'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
 
 # %% ../nbs/11_runs.ipynb #e0cd0082
 KEEP_CHECKPOINTS = 2
@@ -213,6 +213,7 @@ def _memory_mb(device) -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB: the process's peak so far
 
 PPO_METRICS = ("policy_loss", "value_loss", "vf_clip_frac", "explained_var", "kl_coef", "updates")
+REPLAY_METRICS = ("replayed", "replay_share", "replay_ratio", "replay_capped", "replay_staleness")
 
 def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:float, device) -> dict:
     "The record `metrics.jsonl` gets for one step"
@@ -227,7 +228,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     m |= {"groups": len(groups), "zero_var_groups": sum(groups.values()), "excluded": len(eps) - len(scored),
           "truncated": sum(e.truncated for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
-    m |= {k: update[k] for k in PPO_METRICS if k in update}
+    m |= {k: update[k] for k in PPO_METRICS + REPLAY_METRICS if k in update}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
 
 def summary_line(m:dict) -> str:
@@ -237,6 +238,7 @@ def summary_line(m:dict) -> str:
     if m.get("kl_after") is not None: upd += f", after update {m['kl_after']:.4f}"
     if m.get("value_loss") is not None: upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
     if m.get("max_new_tokens") is not None: upd += f" | budget {m['max_new_tokens']} tokens, {m['truncated']:.0%} truncated"
+    if m.get("replayed"): upd += f" | replayed {m['replayed']} (ratio {m['replay_ratio']:.2f}, {m['replay_capped']:.0%} capped, {m['replay_staleness']:.1f} steps old)"
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
             f"update {m['update_s']:.0f}s" + (f" ({m['update_gflops']:.0f} GFLOPS)" if m.get('update_gflops') else "") + f" | {m['peak_mem_mb']:.0f} MB")

@@ -14,7 +14,7 @@ from tqdm.auto import tqdm
 
 from .core import Trajectory, check_ranges, seed_everything, write_jsonl
 from .eval import comparison, difference_line, domain_changes, domain_name, domain_table, evaluate, paired_difference
-from .grpo import GRPOConfig, TaskSampler, UpdateConfig, grpo_step, kl_after_update
+from .grpo import GRPOConfig, ReplayBuffer, TaskSampler, UpdateConfig, grpo_step, kl_after_update
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
 from .rewards import check_correct_domains, reward_spec
@@ -59,6 +59,10 @@ class TrainConfig:
     length_step:int = 32  # tokens the length curriculum adds each time it grows
     length_every:int = 0  # grow the length budget every N steps (0: not on a schedule)
     length_truncated_below:float = 0.0  # ... or when the last step's share of truncated episodes fell below this (0: not by truncation)
+    replay_fraction:float = 0.0  # experience replay (GRPO): replayed episodes per fresh one in each update, from groups where success was rare (0: off)
+    replay_capacity:int = 16  # groups the replay buffer keeps (the newest)
+    replay_below:float = 0.25  # the buffer keeps groups whose mean reward is at most this, and not all equal
+    replay_max_age:int = 10  # replay no group older than this many steps
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
     rollout:RolloutConfig = field(default_factory=RolloutConfig)
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
@@ -69,7 +73,11 @@ class TrainConfig:
         if self.engine not in ENGINES: raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
         check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
                      max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]",
-                     length_start="[0, inf)", length_step="[1, inf)", length_every="[0, inf)", length_truncated_below="[0, 1]")
+                     length_start="[0, inf)", length_step="[1, inf)", length_every="[0, inf)", length_truncated_below="[0, 1]",
+                     replay_fraction="[0, inf)", replay_capacity="[1, inf)", replay_max_age="[1, inf)")
+        if self.algo == "ppo" and self.replay_fraction:
+            raise ValueError(f"replay_fraction={self.replay_fraction}: experience replay is GRPO's (PPO reuses its rollout in epochs): "
+                             "leave replay_fraction at 0 with algo='ppo'")
         if self.length_start and not (self.length_every or self.length_truncated_below):
             raise ValueError(f"length_start={self.length_start} starts a length curriculum that never grows: set length_every "
                              "(--length-every N steps) or length_truncated_below (--length-truncated-below 0.2), or length_start=0")
@@ -188,7 +196,8 @@ def _load_model(cfg:TrainConfig):
 
 def save(s:SimpleNamespace) -> Path:
     "Checkpoint the trainer's state at its current step"
-    path = save_checkpoint(s.run, s.step, s.model, s.optimizer, s.sampler, s.gen, {"lr": s.lr} | _ppo_state(s.head, s.kl_ctl))
+    path = save_checkpoint(s.run, s.step, s.model, s.optimizer, s.sampler, s.gen, {"lr": s.lr} | _ppo_state(s.head, s.kl_ctl)
+                           | ({"replay": s.replay.state_dict()} if s.replay is not None else {}))
     write_model_card(path / "adapter", s.model, s.run, s.step)  # what the adapter is, should it be copied out of the run
     return path
 
@@ -202,7 +211,8 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,
                         optimizer=torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0),
-                        sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed))
+                        sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed),
+                        replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None)
     if r.resume is None:
         r.run.mkdir(parents=True, exist_ok=True)
         (r.run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
@@ -211,6 +221,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
         return s
     state, ck, bad = _resume_checkpoint(r.run, log, model, s.optimizer, s.sampler, s.gen, head, kl_ctl)
     s.step, s.lr = state["step"], state["lr"]; _set_lr(s.optimizer, s.lr)
+    if s.replay is not None: s.replay.load_state_dict(state["replay"])
     gone = _truncate_after(r.run, s.step)
     write_jsonl(r.run / "metrics.jsonl", [{"event": "resume", "step": s.step, "checkpoint": ck.name, "time": time.time(), "unreadable": bad} | gone | r.where])
     log(f"resuming {r.run} from {ck.name}" + (f"; moved {gone['moved']} records of later steps to discarded.jsonl"
@@ -320,6 +331,7 @@ def recover(r:SimpleNamespace, s:SimpleNamespace, fault:str, log):
                        f"The run stopped; its last good checkpoint is {last}. Try a lower --lr, a larger --beta "
                        f"or --max-grad-norm smaller; or a larger --max-kl if the KL limit is too strict.")
     s.step, s.lr = roll_back(r.run, last, s.step + 1, fault, s.lr, s.model, s.optimizer, s.sampler, s.gen, r.cfg.seed, log, s.head, s.kl_ctl)
+    if s.replay is not None: s.replay.load_state_dict(torch.load(last / "state.pt", weights_only=False)["replay"])  # the buffer as it was then
 
 # %% ../nbs/12_train.ipynb #43f8b7be
 def record(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], upd:dict, t0:float, log, rollout:RolloutConfig|None=None) -> dict:
@@ -376,8 +388,9 @@ def train(cfg:TrainConfig|None=None,
             # 3. sample tasks and play their episodes: generate, execute, feed back, repair, score
             ro = step_rollout(r, s.step + 1)  # the run's rollout, or the length curriculum's budget
             train_on, eps = collect(s.model, s.tok, s.sampler, cfg, s.step + 1, s.gen, r.sandbox, r.rewards, r.executor, ro)
-            # 4. update the policy
-            if s.head is None: upd = grpo_step(s.model, s.tok, s.optimizer, train_on, cfg.grpo, ro)
+            # 4. update the policy (GRPO: with groups replayed from the buffer mixed in, when replay is on)
+            replayed = s.replay.draw(round(cfg.replay_fraction * len(train_on)), s.step + 1) if s.replay is not None else []
+            if s.head is None: upd = grpo_step(s.model, s.tok, s.optimizer, train_on + replayed, cfg.grpo, ro)
             else: upd = ppo_step(s.model, s.head, s.tok, s.optimizer, train_on, cfg.ppo, ro, s.kl_ctl)
             # 5. check the update: a faulty one rolls the run back to its last checkpoint
             fault = check(r, s, upd, train_on)
@@ -387,6 +400,7 @@ def train(cfg:TrainConfig|None=None,
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
+            if s.replay is not None: s.replay.add(train_on, s.step)
             bar.update(1)
             bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             # 7. checkpoint

@@ -32,12 +32,13 @@ LOSS_TYPES = {"token": "dapo", "sequence": "grpo", "constant": "dr_grpo"}  # rlk
 
 def _refuse(cfg:TrainConfig):
     "Options rlkit's loop has and TRL's does not: a clear error instead of a run that ignores them"
-    why = {"algo": (cfg.algo != "grpo", "TRL 1.16 has GRPOTrainer and no PPO trainer: use --algo grpo, or --engine rlkit for PPO"),
-           "dynamic_sampling": (cfg.rollout.dynamic_sampling > 0, "TRL draws a step's prompts before generating and cannot replace zero-variance groups"),
-           "length_start": (cfg.length_start > 0, "the length curriculum is rlkit's loop only"),
-           "eval_every": (cfg.eval_every > 0, "the held-out tasks are measured before and after a TRL run only")}
-    for name, (bad, reason) in why.items():
-        if bad: raise ValueError(f"{name}={getattr(cfg, name, None) if hasattr(cfg, name) else getattr(cfg.rollout, name)!r} with engine='trl': {reason}")
+    for name, value, bad, reason in (
+        ("algo", cfg.algo, cfg.algo != "grpo", "TRL 1.16 has GRPOTrainer and no PPO trainer: use --algo grpo, or --engine rlkit for PPO"),
+        ("dynamic_sampling", cfg.rollout.dynamic_sampling, cfg.rollout.dynamic_sampling > 0, "TRL draws a step's prompts before generating and cannot replace zero-variance groups"),
+        ("length_start", cfg.length_start, cfg.length_start > 0, "the length curriculum is rlkit's loop only"),
+        ("eval_every", cfg.eval_every, cfg.eval_every > 0, "the held-out tasks are measured before and after a TRL run only"),
+        ("replay_fraction", cfg.replay_fraction, cfg.replay_fraction > 0, "experience replay is rlkit's loop only: TRL's batches come from its dataloader")):
+        if bad: raise ValueError(f"{name}={value!r} with engine='trl': {reason}")
 
 def trl_config(cfg:TrainConfig, processes:int=1, **kw) -> TRLConfig:
     "TRL's `GRPOConfig` for `cfg` on `processes` processes: each rlkit option under TRL's name, one optimizer step per generation; `kw` overrides"

@@ -224,3 +224,23 @@ def test_length_curriculum_grows_the_budget_and_resumes_with_it(tmp_path):
 def test_a_probe_set_needs_held_out_tasks(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, probe_tasks="format")
     with pytest.raises(ValueError, match="name them with --eval-tasks"): train(cfg, rewards={"a": lowercase})
+
+
+def test_replay_mixes_rare_successes_in_and_resumes_with_its_buffer(tmp_path):
+    "replay_fraction: low-reward groups with a success come back in later updates, their ratios and age logged; the buffer is checkpointed, so a resumed run's steps equal an uninterrupted run's"
+    tasks, kw = toy_tasks(tmp_path / "t.jsonl"), dict(replay_fraction=0.5, replay_below=0.3, checkpoint_every=2)
+    train(toy_config(tmp_path / "full", tasks, steps=4, **kw), rewards={"a": lowercase}, log=lambda s: None)
+    full = read_metrics(tmp_path / "full")[0]
+    assert "replayed" not in full[0] and all(r["replayed"] >= 8 for r in full[1:])  # nothing to replay at step 1; then a group of 8 a step
+    assert all(0 < r["replay_share"] <= 0.5 and r["replay_staleness"] >= 1 and r["replay_ratio"] > 0 for r in full[1:])
+    assert all(r["sequences"] == 16 + r["replayed"] for r in full[1:])
+    assert "replay" in torch.load(checkpoints(tmp_path / "full")[-1] / "state.pt", weights_only=False)
+    assert len(read_jsonl(tmp_path / "full" / "trajectories.jsonl")) == 4 * 16  # replayed episodes are not written twice
+    lines = []
+    train(toy_config(tmp_path / "cut", tasks, steps=2, **kw), rewards={"a": lowercase}, log=lambda s: None)
+    train(toy_config(tmp_path / "cut", tasks, steps=4, **kw), resume=tmp_path / "cut", rewards={"a": lowercase}, log=lines.append)
+    cut = read_metrics(tmp_path / "cut")[0]
+    keys = COMPARED + ("replayed", "replay_ratio", "replay_staleness")
+    for a, b in zip(full, cut): assert {k: a.get(k) for k in keys} == {k: b.get(k) for k in keys}, a["step"]
+    assert any("replayed 8" in l for l in lines)
+    with pytest.raises(ValueError, match="replay is GRPO's"): toy_config(tmp_path / "x", tasks, algo="ppo", replay_fraction=0.5)
