@@ -130,6 +130,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                            'rlkit.ppo.ValueHead': ('ppo.html#valuehead', 'rlkit/ppo.py'),
                            'rlkit.ppo.ValueHead.__init__': ('ppo.html#valuehead.__init__', 'rlkit/ppo.py'),
                            'rlkit.ppo.ValueHead.forward': ('ppo.html#valuehead.forward', 'rlkit/ppo.py'),
+                           'rlkit.ppo.ValueHead.index': ('ppo.html#valuehead.index', 'rlkit/ppo.py'),
+                           'rlkit.ppo._by_domain': ('ppo.html#_by_domain', 'rlkit/ppo.py'),
                            'rlkit.ppo.clipped_value_loss': ('ppo.html#clipped_value_loss', 'rlkit/ppo.py'),
                            'rlkit.ppo.explained_variance': ('ppo.html#explained_variance', 'rlkit/ppo.py'),
                            'rlkit.ppo.gae': ('ppo.html#gae', 'rlkit/ppo.py'),

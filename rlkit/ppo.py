@@ -23,13 +23,25 @@ __all__ = ['ValueHead', 'logprobs_and_values', 'token_entropy', 'token_rewards',
 
 # %% ../nbs/09_ppo.ipynb #1fa00cc4
 class ValueHead(nn.Module):
-    "A scalar value per position read off the policy's last hidden state: the critic on the shared backbone"
-    def __init__(self, hidden_size:int, device=None):
+    "A scalar value per position read off the policy's last hidden state: the critic on the shared backbone; one output per domain with `domains`"
+    def __init__(self, hidden_size:int, device=None,
+                 domains:list[str]|None=None): # one value head per domain (per-domain critics); None: one head shared by every domain
         super().__init__()
-        self.linear = nn.Linear(hidden_size, 1, device=device)
+        self.domains = list(domains) if domains else None
+        self.linear = nn.Linear(hidden_size, len(self.domains) if self.domains else 1, device=device)
         nn.init.zeros_(self.linear.weight); nn.init.zeros_(self.linear.bias)  # V = 0 at first: no gradient into the backbone yet
 
-    def forward(self, hidden): return self.linear(hidden.to(self.linear.weight.dtype)).squeeze(-1)  # (B, T, H) -> (B, T), in float32
+    def index(self, domains:list[str]) -> torch.Tensor:
+        "Each row's output column: its domain's head (every row 0 for a shared head)"
+        if self.domains is None: return torch.zeros(len(domains), dtype=torch.long)
+        if unknown := sorted(set(domains) - set(self.domains)): raise ValueError(f"no value head for domain(s) {unknown}: the heads are {self.domains}")
+        return torch.tensor([self.domains.index(d) for d in domains])
+
+    def forward(self, hidden, # (B, T, H)
+                rows=None): # (B,) each row's head, from `index`; None: the first (the shared head)
+        v = self.linear(hidden.to(self.linear.weight.dtype))  # (B, T, heads), in float32
+        if rows is None: return v[..., 0]
+        return v.gather(-1, rows.to(v.device)[:, None, None].expand(-1, v.shape[1], 1)).squeeze(-1)  # (B, T)
 
 # %% ../nbs/09_ppo.ipynb #2075e55e
 def logprobs_and_values(model, value_head:ValueHead,
@@ -37,7 +49,8 @@ def logprobs_and_values(model, value_head:ValueHead,
                         attention_mask, # (B, T)
                         mask, # (B, T) 1 on the generated tokens
                         temperature:float=1.0,
-                        entropy:bool=False): # also return each token's distribution entropy (costs a softmax over the vocabulary)
+                        entropy:bool=False, # also return each token's distribution entropy (costs a softmax over the vocabulary)
+                        rows=None): # (B,) each row's value head (`ValueHead.index`); None: the shared head
     "Logprob of each generated token, the value of the state before it and optionally the entropy, from one forward pass; 0 outside `mask`"
     zero = torch.zeros(input_ids.shape, device=input_ids.device)
     if not mask.any(): return zero, zero.clone(), zero.clone() if entropy else None
@@ -49,7 +62,7 @@ def logprobs_and_values(model, value_head:ValueHead,
     logits = out.logits[:, :-1]  # (B, T - first, V): position t - 1 predicts token t
     h = out.hidden_states[-1][:, first - 1:-1]  # (B, T - first, H): the same positions, after the final norm
     pad = lambda x: F.pad(x, (first, 0)) * mask  # back to (B, T), zero outside the mask
-    logp, values = token_logprobs(logits, input_ids[:, first:], temperature), value_head(h)  # (B, T - first) each
+    logp, values = token_logprobs(logits, input_ids[:, first:], temperature), value_head(h, rows)  # (B, T - first) each
     return pad(logp), pad(values), pad(token_entropy(logits, temperature)) if entropy else None
 
 def token_entropy(logits, # (B, T, V)
@@ -165,11 +178,13 @@ class PPOConfig(UpdateConfig):
     ppo_epochs:int = 2  # passes over each rollout (num_ppo_epochs; TRL: 4)
     mini_batches:int = 2  # optimizer steps per pass (num_mini_batches; TRL: 1)
     target_kl:float|None = None  # adapt beta toward this KL per token; None keeps it fixed
+    critic:str = "shared"  # "shared": one value head for every domain; "per_domain": one head per domain of the run, on the same backbone
 
     def __post_init__(self):
         super().__post_init__()
         if self.ppo_epochs < 1 or self.mini_batches < 1: raise ValueError(f"ppo_epochs={self.ppo_epochs}, mini_batches={self.mini_batches}: both must be at least 1")
         if not 0 <= self.gae_lambda <= 1 or not 0 < self.gae_gamma <= 1: raise ValueError(f"gae_gamma={self.gae_gamma} must be in (0, 1] and gae_lambda={self.gae_lambda} in [0, 1]")
+        if self.critic not in ("shared", "per_domain"): raise ValueError(f"critic={self.critic!r}: use 'shared' or 'per_domain'")
         if self.target_kl is not None and self.target_kl <= 0: raise ValueError(f"target_kl={self.target_kl}: must be positive, or None for a fixed beta")
         check_ranges(self, vf_coef="[0, inf)", cliprange_value="(0, inf]", ent_coef="[0, inf)")
 
@@ -187,13 +202,15 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
                                       "explained_var")} | {"tokens": 0, "stepped": False, "update_s": time.time() - t0}
     b = episode_batch(tokenizer, train, device)
     ids, attn, mask = b["input_ids"], b["attention_mask"], b["loss_mask"].float()  # (N, T)
+    heads = value_head.index([t.domain for t in train])  # (N,) each episode's critic: its domain's head, or the shared one
     N, mb = len(train), cfg.micro_batch
     model.train(); value_head.train()
     # 2. rollout pass: logprobs and values of the policy that sampled, reference logprobs with the adapter off
     old_logp, old_v, ref = torch.zeros_like(mask), torch.zeros_like(mask), torch.zeros_like(mask)
     with torch.no_grad():
         for s in range(0, N, mb):
-            old_logp[s:s + mb], old_v[s:s + mb], _ = logprobs_and_values(model, value_head, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], rollout.temperature)
+            old_logp[s:s + mb], old_v[s:s + mb], _ = logprobs_and_values(model, value_head, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], rollout.temperature,
+                                                                         rows=heads[s:s + mb])
             if kl_ctl.value > 0 or kl_ctl.target is not None:
                 with adapter_disabled(model): ref[s:s + mb] = sequence_logprobs(model, ids[s:s + mb], attn[s:s + mb], mask[s:s + mb], rollout.temperature)
     if not (kl_ctl.value > 0 or kl_ctl.target is not None): ref = old_logp  # no KL term: nothing to measure
@@ -215,7 +232,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
         n_tok, n_seq, loss_sum = mask[idx].sum(), len(idx), 0.0
         for s in range(0, n_seq, mb):
             i = idx[s:s + mb]
-            logp, v, ent = logprobs_and_values(model, value_head, ids[i], attn[i], mask[i], rollout.temperature, entropy=cfg.ent_coef > 0)
+            logp, v, ent = logprobs_and_values(model, value_head, ids[i], attn[i], mask[i], rollout.temperature, entropy=cfg.ent_coef > 0, rows=heads[i])
             # 7. the loss: clipped policy loss + vf_coef * clipped value loss - ent_coef * entropy, normalised over the minibatch
             loss, obj, vl, clipped, vclipped = ppo_loss(logp, old_logp[i], adv[i], v, old_v[i], ret[i], mask[i], cfg.eps_low, cfg.eps_high,
                                                         cfg.vf_coef, cfg.cliprange_value, ent, cfg.ent_coef, cfg.norm, n_tok, n_seq,
@@ -240,4 +257,10 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
                 "kl": kl, "clip_frac": sums["clip"] / sums["tok"], "vf_clip_frac": sums["vclip"] / sums["tok"],
                 "entropy": -(old_logp * mask).sum().item() / n, "grad_norm": grad_norm if finite else gn,
                 "explained_var": explained_variance(old_v, ret, mask), "updates": updates, "tokens": int(n),
+                **{f"explained_var.{d}": explained_variance(old_v[rows], ret[rows], mask[rows]) for d, rows in _by_domain(train).items()},
                 "stepped": finite, "update_s": time.time() - t0}
+
+def _by_domain(trajs:list[Trajectory]) -> dict:
+    "Row indices of each domain, when there are several (for the explained variance per domain)"
+    ds = sorted({t.domain for t in trajs})
+    return {d: torch.tensor([i for i, t in enumerate(trajs) if t.domain == d]) for d in ds} if len(ds) > 1 else {}

@@ -228,7 +228,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     m |= {"groups": len(groups), "zero_var_groups": sum(groups.values()), "excluded": len(eps) - len(scored),
           "truncated": sum(e.truncated for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
-    m |= {k: update[k] for k in PPO_METRICS + REPLAY_METRICS if k in update}
+    m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}  # and PPO's per domain
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
 
 def summary_line(m:dict) -> str:
@@ -259,7 +259,7 @@ PANELS = {  # metric: (title, y-axis label)
     "reward_mean": ("reward (mean ± std; -- per domain)", "reward"), "pass_rate": ("pass rate (— all attempts, faint: first, ·· fix rate)", "fraction of episodes"),
     "kl": ("KL to the reference", "KL (k3, per token)"), "entropy": ("entropy (mean -logp)", "nats per token"),
     "clip_frac": ("clip fraction", "fraction of tokens"), "zero_var_groups": ("zero-variance groups", "groups"),
-    "step_s": ("seconds per step (-- sampling)", "seconds"), "explained_var": ("explained variance (PPO)", "explained variance"),
+    "step_s": ("seconds per step (-- sampling)", "seconds"), "explained_var": ("explained variance (PPO; -- per domain)", "explained variance"),
     "value_loss": ("value loss (PPO)", "loss")}
 TUTORIAL_PANELS = ("reward_mean", "pass_rate")
 
@@ -309,6 +309,9 @@ def plot_run(*run_dirs, labels:list[str]|None=None, panels:str|list[str]="all") 
             axes["pass_rate"].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.4); axes["pass_rate"].plot(x, y("fix_rate"), color=color, ls=":")
             axes["pass_rate"].set_ylim(-0.03, 1.03)
         if "step_s" in axes: axes["step_s"].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
+        if "explained_var" in axes:  # PPO's critic, per domain (dashed) in a multi-domain run
+            for d in sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("explained_var.")}):
+                axes["explained_var"].plot(x, y(f"explained_var.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
     for k, ax in axes.items():
         ax.set_title(PANELS[k][0], fontsize=9); ax.set_ylabel(PANELS[k][1], fontsize=8); ax.set_xlabel("step", fontsize=8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))

@@ -206,7 +206,8 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     cfg = r.cfg
     seed_everything(cfg.seed)
     model, tok = _load_model(cfg)
-    head = ValueHead(model.config.hidden_size, next(model.parameters()).device) if cfg.algo == "ppo" else None
+    domains = sorted({t.domain for t in r.tasks}) if cfg.ppo.critic == "per_domain" else None
+    head = ValueHead(model.config.hidden_size, next(model.parameters()).device, domains) if cfg.algo == "ppo" else None
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,

@@ -169,3 +169,22 @@ def test_cli_ppo(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     assert "value loss" in r.stdout and "expl. var" in r.stdout
     assert read_metrics(tmp_path / "run")[0][0]["updates"] == 4
+
+
+def test_per_domain_critics_report_each_domains_explained_variance_and_resume(tmp_path):
+    "critic='per_domain': one value head per domain, each episode scored by its own; explained variance per domain in both modes; checkpointed and resumed"
+    from rlkit.core import write_jsonl
+    tasks = tmp_path / "two.jsonl"
+    write_jsonl(tasks, [Task(f"{d}/{i}", d, f"Say {d}{i}.") for d in ("a", "b") for i in range(2)], append=False)
+    def reward(ts, completions, results=None): return [f + (2.0 if t.domain == "b" else 0.0) for f, t in zip(lowercase(ts, completions), ts)]  # b's scale is not a's
+    for critic in ("shared", "per_domain"):
+        run = tmp_path / critic
+        cfg = toy_config(run, str(tasks), algo="ppo", steps=3, checkpoint_every=2, tasks_per_step=4, ppo={"critic": critic})
+        train(cfg, rewards={"r": reward}, log=lambda s: None)
+        rows = read_metrics(run)[0]
+        assert all({"explained_var.a", "explained_var.b"} <= set(r) for r in rows)
+        head = torch.load(checkpoints(run)[-1] / "state.pt", weights_only=False)["value_head"]
+        assert head["linear.weight"].shape[0] == (2 if critic == "per_domain" else 1)
+    train(toy_config(tmp_path / "per_domain", str(tasks), algo="ppo", steps=4, ppo={"critic": "per_domain"}), resume=tmp_path / "per_domain",
+          rewards={"r": reward}, log=lambda s: None)
+    assert [r["step"] for r in read_metrics(tmp_path / "per_domain")[0]] == [1, 2, 3, 4]

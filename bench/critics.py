@@ -1,0 +1,47 @@
+"""PPO's critic in a multi-domain run: one value head shared by every domain (the baseline) against one head per domain, in one script.
+
+Both runs train the embedded model with PPO on the same task mix (default `code:2,math:1`), the same seed and the same
+number of steps, without the held-out evaluation. Each step `ppo_step` logs the explained variance of the critic's values
+before the update (the rollout's values against GAE's returns) on each domain's episodes. The script prints, per domain,
+the mean explained variance over the later steps (the heads start at zero and need a few steps), and the value loss.
+
+    .venv/bin/python bench/critics.py [--tasks code:2,math:1 --steps 8 --tasks-per-step 3]
+"""
+import argparse, math, os, statistics, tempfile, time, warnings
+from pathlib import Path
+
+warnings.filterwarnings("ignore")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+from rlkit.ppo import PPOConfig
+from rlkit.repair import RolloutConfig
+from rlkit.runs import read_metrics
+from rlkit.train import TrainConfig, train
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tasks", default="code:2,math:1")
+    ap.add_argument("--steps", type=int, default=8)
+    ap.add_argument("--tasks-per-step", type=int, default=3)
+    ap.add_argument("--skip", type=int, default=2, help="first steps left out of the means (the heads start at zero)")
+    a = ap.parse_args()
+    tmp, rows = Path(tempfile.mkdtemp()), {}
+    for critic in ("shared", "per_domain"):
+        cfg = TrainConfig(tasks=a.tasks, algo="ppo", steps=a.steps, tasks_per_step=a.tasks_per_step, eval_samples=0, out=str(tmp / critic),
+                          rollout=RolloutConfig(), ppo=PPOConfig(critic=critic))
+        t0 = time.time()
+        train(cfg, log=print)
+        rows[critic] = read_metrics(tmp / critic)[0][a.skip:]
+        print(f"{critic}: {time.time() - t0:.0f} s", flush=True)
+    domains = sorted({k.split(".", 1)[1] for r in rows["shared"] for k in r if k.startswith("explained_var.")})
+    def mean(rs, k):
+        xs = [r[k] for r in rs if r.get(k) is not None and math.isfinite(r[k])]
+        return f"{statistics.mean(xs):+.2f} ({len(xs)})" if xs else "n/a"
+    print(f"\nPPO on {a.tasks}, {a.steps} steps of {a.tasks_per_step} tasks x {RolloutConfig().group_size}; means over steps {a.skip + 1}-{a.steps} (steps counted)")
+    print(f"{'critic':12}" + "".join(f"{'expl. var ' + d:>22}" for d in domains) + f"{'expl. var all':>18}{'value loss':>14}")
+    for c, rs in rows.items():
+        print(f"{c:12}" + "".join(f"{mean(rs, 'explained_var.' + d):>22}" for d in domains) + f"{mean(rs, 'explained_var'):>18}{mean(rs, 'value_loss'):>14}")
+
+
+if __name__ == "__main__":
+    main()
