@@ -18,7 +18,7 @@ from .generate import chat_text
 
 # %% auto #0
 __all__ = ['preference_pairs', 'RewardModel', 'bradley_terry_loss', 'pairwise_accuracy', 'train_reward_model',
-           'save_reward_model', 'load_reward_model', 'as_reward']
+           'save_reward_model', 'load_reward_model', 'as_reward', 'policy_pairs']
 
 # %% ../nbs/06_reward_model.ipynb #98920fbd
 def preference_pairs(split:str="train") -> list[dict]:
@@ -120,4 +120,26 @@ def load_reward_model(path, base=None, tokenizer=None) -> RewardModel:
 def as_reward(rm:RewardModel, batch_size:int=8):
     "The reward model as an rlkit reward: (tasks, completions, results) -> scores"
     def reward_model(tasks, completions, results=None): return rm.score([t.prompt for t in tasks], list(completions), batch_size)
+    reward_model.rm = rm  # the model behind the reward: what a run refreshes (`rlkit.train`'s rm_refresh_every)
     return reward_model
+
+# %% ../nbs/06_reward_model.ipynb #e8cc4f4f
+def policy_pairs(trajs:list, # a step's episodes (`Trajectory`), with each attempt's reward components in meta["attempts"]
+                 tasks:list, # the tasks they answer (for the prompts)
+                 signal:str="correct", # the reward component that ranks them: a verifiable one
+                 per_group:int=2) -> list[dict]: # at most this many pairs from one group
+    "Preference pairs from the policy's samples: within a group, a first attempt that scored higher on `signal` over one that scored lower"
+    prompts, groups = {t.id: t.prompt for t in tasks}, {}
+    for t in trajs:
+        first = (t.meta.get("attempts") or [{}])[0]
+        if signal in first and first[signal] is not None: groups.setdefault(t.group_id, []).append((first[signal], t))
+    if trajs and not groups: raise ValueError(f"no episode has the reward component {signal!r}, which ranks the policy's samples: "
+                                              f"add it to the rewards (at weight 0 if it should not train), or name another signal")
+    pairs = []
+    for g in groups.values():
+        g = sorted(g, key=lambda x: -x[0])
+        best, worst = [x for x in g if x[0] == g[0][0]], [x for x in g if x[0] < g[0][0]][::-1]  # ties at the top all count as best
+        for (s_w, w), (s_l, l) in list(zip(best, worst))[:per_group]:
+            pairs.append({"prompt": prompts[w.task_id], "chosen": w.turns[0].completion, "rejected": l.turns[0].completion,
+                          "kind": f"policy:{signal}", "step": w.step})
+    return pairs

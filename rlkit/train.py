@@ -17,6 +17,7 @@ from .eval import comparison, difference_line, domain_changes, domain_name, doma
 from .grpo import GRPOConfig, ReplayBuffer, TaskSampler, UpdateConfig, grpo_step, kl_after_update
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
+from .reward_model import pairwise_accuracy, policy_pairs, train_reward_model
 from .rewards import check_correct_domains, reward_spec
 from .tasks import BUNDLED, load_task_spec
 from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr, _truncate_after, checkpoints, roll_back,
@@ -25,7 +26,7 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'save',
            'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence',
-           'check', 'checkpoint_due', 'recover', 'record', 'report', 'train']
+           'check', 'checkpoint_due', 'recover', 'record', 'report', 'refresh_reward_model', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -63,6 +64,10 @@ class TrainConfig:
     replay_capacity:int = 16  # groups the replay buffer keeps (the newest)
     replay_below:float = 0.25  # the buffer keeps groups whose mean reward is at most this, and not all equal
     replay_max_age:int = 10  # replay no group older than this many steps
+    rm_refresh_every:int = 0  # with a learned reward model among the rewards (`as_reward`): every N steps, its accuracy on pairs from the policy's samples since the last time (0: never)
+    rm_refresh_train:bool = True  # ... and then retrain it on the newest pairs; False only measures (a stale reward model, the baseline)
+    rm_refresh_pairs:int = 64  # the newest pairs a refresh trains on (one epoch)
+    rm_signal:str = "correct"  # the reward component that ranks the policy's samples into pairs: a verifiable one
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
     rollout:RolloutConfig = field(default_factory=RolloutConfig)
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
@@ -74,7 +79,7 @@ class TrainConfig:
         check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
                      max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]",
                      length_start="[0, inf)", length_step="[1, inf)", length_every="[0, inf)", length_truncated_below="[0, 1]",
-                     replay_fraction="[0, inf)", replay_capacity="[1, inf)", replay_max_age="[1, inf)")
+                     replay_fraction="[0, inf)", replay_capacity="[1, inf)", replay_max_age="[1, inf)", rm_refresh_every="[0, inf)", rm_refresh_pairs="[1, inf)")
         if self.algo == "ppo" and self.replay_fraction:
             raise ValueError(f"replay_fraction={self.replay_fraction}: experience replay is GRPO's (PPO reuses its rollout in epochs): "
                              "leave replay_fraction at 0 with algo='ppo'")
@@ -157,6 +162,10 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
     if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
         raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): a probe set holds tasks outside the training domains")
     rewards = rewards or reward_spec(cfg.reward)
+    models = [f.rm for f in (v[0] if isinstance(v, tuple) else v for v in rewards.values()) if hasattr(f, "rm")]  # learned reward models (`as_reward`)
+    if cfg.rm_refresh_every and len(models) != 1:
+        raise ValueError(f"rm_refresh_every={cfg.rm_refresh_every} refreshes the run's learned reward model, and the rewards hold {len(models)}: "
+                         "pass exactly one, made by rlkit.reward_model.as_reward")
     if "correct" in rewards: check_correct_domains(tasks + held_out + probe, "the default reward cannot score them; "
                                                    "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     sandbox = None
@@ -173,7 +182,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
             raise
     where = {"sandbox": sandbox.describe() if sandbox is not None else None, "executor": "custom" if executor is not None else None}
     return SimpleNamespace(cfg=cfg, run=run, tasks=tasks, weights=weights, held_out=held_out, probe=probe, rewards=rewards, executor=executor,
-                           sandbox=sandbox, where=where, resume=resume)
+                           sandbox=sandbox, where=where, resume=resume, rm=models[0] if cfg.rm_refresh_every else None)
 
 # %% ../nbs/12_train.ipynb #b80c9fd3
 def _oom(cfg:TrainConfig, e) -> RunError:
@@ -197,9 +206,20 @@ def _load_model(cfg:TrainConfig):
 def save(s:SimpleNamespace) -> Path:
     "Checkpoint the trainer's state at its current step"
     path = save_checkpoint(s.run, s.step, s.model, s.optimizer, s.sampler, s.gen, {"lr": s.lr} | _ppo_state(s.head, s.kl_ctl)
-                           | ({"replay": s.replay.state_dict()} if s.replay is not None else {}))
+                           | ({"replay": s.replay.state_dict()} if s.replay is not None else {})
+                           | ({"rm_refresh": {"pairs": s.rm_pairs, "fresh": s.rm_fresh, "weights": {n: p.detach().cpu() for n, p in s.rm.named_parameters()
+                                                                                                    if p.requires_grad}}} if s.rm is not None else {}))
     write_model_card(path / "adapter", s.model, s.run, s.step)  # what the adapter is, should it be copied out of the run
     return path
+
+def _restore(s:SimpleNamespace, state:dict):
+    "What a checkpoint holds besides the adapter, optimizer, sampler and RNG: the replay buffer, and a refreshed reward model with its pairs"
+    if s.replay is not None: s.replay.load_state_dict(state["replay"])
+    if s.rm is not None:
+        s.rm_pairs, s.rm_fresh = state["rm_refresh"]["pairs"], state["rm_refresh"]["fresh"]
+        with torch.no_grad():
+            for n, p in s.rm.named_parameters():
+                if p.requires_grad: p.copy_(state["rm_refresh"]["weights"][n])
 
 def start(r:SimpleNamespace, log) -> SimpleNamespace:
     "Step 1: the model (and PPO's value head and KL coefficient), optimizer, task sampler and generator: new, or from the last checkpoint"
@@ -213,7 +233,8 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,
                         optimizer=torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0),
                         sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed),
-                        replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None)
+                        replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None,
+                        rm=r.rm, rm_pairs=[], rm_fresh=[])  # the reward model a run refreshes, its newest pairs, and those it has not been measured on
     if r.resume is None:
         r.run.mkdir(parents=True, exist_ok=True)
         (r.run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
@@ -222,7 +243,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
         return s
     state, ck, bad = _resume_checkpoint(r.run, log, model, s.optimizer, s.sampler, s.gen, head, kl_ctl)
     s.step, s.lr = state["step"], state["lr"]; _set_lr(s.optimizer, s.lr)
-    if s.replay is not None: s.replay.load_state_dict(state["replay"])
+    _restore(s, state)
     gone = _truncate_after(r.run, s.step)
     write_jsonl(r.run / "metrics.jsonl", [{"event": "resume", "step": s.step, "checkpoint": ck.name, "time": time.time(), "unreadable": bad} | gone | r.where])
     log(f"resuming {r.run} from {ck.name}" + (f"; moved {gone['moved']} records of later steps to discarded.jsonl"
@@ -332,7 +353,7 @@ def recover(r:SimpleNamespace, s:SimpleNamespace, fault:str, log):
                        f"The run stopped; its last good checkpoint is {last}. Try a lower --lr, a larger --beta "
                        f"or --max-grad-norm smaller; or a larger --max-kl if the KL limit is too strict.")
     s.step, s.lr = roll_back(r.run, last, s.step + 1, fault, s.lr, s.model, s.optimizer, s.sampler, s.gen, r.cfg.seed, log, s.head, s.kl_ctl)
-    if s.replay is not None: s.replay.load_state_dict(torch.load(last / "state.pt", weights_only=False)["replay"])  # the buffer as it was then
+    _restore(s, torch.load(last / "state.pt", weights_only=False))  # the replay buffer and the reward model as they were then
 
 # %% ../nbs/12_train.ipynb #43f8b7be
 def record(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], upd:dict, t0:float, log, rollout:RolloutConfig|None=None) -> dict:
@@ -361,6 +382,25 @@ def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
     plots = plot_metrics(r.run)
     log(f"run directory: {r.run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
     return plots
+
+def refresh_reward_model(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], log) -> dict|None:
+    "Step 6, with a learned reward model: pairs from the step's samples; every `rm_refresh_every` steps its accuracy on the pairs it has not seen, then a retrain on the newest"
+    cfg = r.cfg
+    new = policy_pairs(eps, r.tasks, cfg.rm_signal)
+    s.rm_pairs, s.rm_fresh = (s.rm_pairs + new)[-cfg.rm_refresh_pairs:], s.rm_fresh + new
+    if s.step % cfg.rm_refresh_every: return None
+    t0 = time.time()
+    e = {"event": "rm_refresh", "step": s.step, "fresh_pairs": len(s.rm_fresh),
+         "accuracy_fresh": pairwise_accuracy(s.rm, s.rm_fresh) if s.rm_fresh else None}  # on samples it was never trained on: stale or refreshed
+    if cfg.rm_refresh_train and s.rm_pairs:
+        train_reward_model(s.rm, s.rm_pairs, epochs=1, seed=cfg.seed + s.step, progress=False)
+        e["trained_on"] = len(s.rm_pairs)
+    s.rm_fresh, e["seconds"] = [], time.time() - t0
+    write_jsonl(r.run / "metrics.jsonl", [e])
+    acc = "n/a (no pair: no group had both a better and a worse answer)" if e["accuracy_fresh"] is None else f"{e['accuracy_fresh']:.1%}"
+    log(f"reward model, step {s.step}: accuracy {acc} on {e['fresh_pairs']} pairs of the policy's samples since the last check"
+        + (f"; retrained on the newest {e['trained_on']} pairs in {e['seconds']:.0f} s" if "trained_on" in e else ""))
+    return e
 
 # %% ../nbs/12_train.ipynb #b0f32a48
 def train(cfg:TrainConfig|None=None,
@@ -402,6 +442,7 @@ def train(cfg:TrainConfig|None=None,
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
             if s.replay is not None: s.replay.add(train_on, s.step)
+            if s.rm is not None: refresh_reward_model(r, s, eps, log)
             bar.update(1)
             bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             # 7. checkpoint

@@ -37,7 +37,8 @@ def _refuse(cfg:TrainConfig):
         ("dynamic_sampling", cfg.rollout.dynamic_sampling, cfg.rollout.dynamic_sampling > 0, "TRL draws a step's prompts before generating and cannot replace zero-variance groups"),
         ("length_start", cfg.length_start, cfg.length_start > 0, "the length curriculum is rlkit's loop only"),
         ("eval_every", cfg.eval_every, cfg.eval_every > 0, "the held-out tasks are measured before and after a TRL run only"),
-        ("replay_fraction", cfg.replay_fraction, cfg.replay_fraction > 0, "experience replay is rlkit's loop only: TRL's batches come from its dataloader")):
+        ("replay_fraction", cfg.replay_fraction, cfg.replay_fraction > 0, "experience replay is rlkit's loop only: TRL's batches come from its dataloader"),
+        ("rm_refresh_every", cfg.rm_refresh_every, cfg.rm_refresh_every > 0, "the reward model's refresh is rlkit's loop only")):
         if bad: raise ValueError(f"{name}={value!r} with engine='trl': {reason}")
 
 def trl_config(cfg:TrainConfig, processes:int=1, **kw) -> TRLConfig:

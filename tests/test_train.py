@@ -244,3 +244,29 @@ def test_replay_mixes_rare_successes_in_and_resumes_with_its_buffer(tmp_path):
     for a, b in zip(full, cut): assert {k: a.get(k) for k in keys} == {k: b.get(k) for k in keys}, a["step"]
     assert any("replayed 8" in l for l in lines)
     with pytest.raises(ValueError, match="replay is GRPO's"): toy_config(tmp_path / "x", tasks, algo="ppo", replay_fraction=0.5)
+
+
+def test_reward_model_refresh_measures_fresh_pairs_retrains_and_resumes(tmp_path):
+    "rm_refresh_every: pairs from the policy's samples ranked by a verifiable component; accuracy on unseen pairs every N steps, a retrain, all checkpointed"
+    from rlkit.models import tiny_policy
+    from rlkit.reward_model import RewardModel, as_reward
+    tasks = toy_tasks(tmp_path / "t.jsonl")
+    def rewards(rm): return {"rm": (as_reward(rm), 1.0), "lowercase": (lowercase, 0.0)}  # the signal, at weight 0: a witness
+    for mode in (True, False):
+        rm = RewardModel(*tiny_policy(seed=1))
+        before = [p.detach().clone() for p in rm.parameters() if p.requires_grad]
+        run = tmp_path / f"train-{mode}"
+        train(toy_config(run, tasks, steps=4, rm_refresh_every=2, rm_refresh_train=mode, rm_signal="lowercase"), rewards=rewards(rm), log=lambda s: None)
+        events = [e for e in read_metrics(run)[1] if e["event"] == "rm_refresh"]
+        assert [e["step"] for e in events] == [2, 4] and all(e["fresh_pairs"] > 0 and 0 <= e["accuracy_fresh"] <= 1 for e in events)
+        moved = any(not torch.equal(a, p) for a, p in zip(before, [p for p in rm.parameters() if p.requires_grad]))
+        assert moved == mode and all(("trained_on" in e) == mode for e in events)  # the stale baseline only measures
+    assert "rm_refresh" in torch.load(checkpoints(tmp_path / "train-True")[-1] / "state.pt", weights_only=False)
+    rm = RewardModel(*tiny_policy(seed=1))  # a fresh copy: resuming puts the refreshed weights back
+    train(toy_config(tmp_path / "train-True", tasks, steps=5, rm_refresh_every=2, rm_signal="lowercase"), resume=tmp_path / "train-True",
+          rewards=rewards(rm), log=lambda s: None)
+    ck = torch.load(checkpoints(tmp_path / "train-True")[-2] / "state.pt", weights_only=False)["rm_refresh"]["weights"]  # step 4's, after its refresh
+    mine = {n: p.detach().cpu() for n, p in rm.named_parameters() if p.requires_grad}
+    assert all(torch.equal(ck[n], v) for n, v in mine.items())  # step 5 did not refresh: the weights are those resumed
+    assert not all(torch.equal(v, p.detach().cpu()) for v, p in zip(mine.values(), [p for p in RewardModel(*tiny_policy(seed=1)).parameters() if p.requires_grad]))
+    with pytest.raises(ValueError, match="rewards hold 0"): train(toy_config(tmp_path / "x", tasks, rm_refresh_every=2), rewards={"a": lowercase})
