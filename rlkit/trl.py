@@ -159,7 +159,7 @@ def train_trl(cfg:TrainConfig|None=None,
     "Train with TRL's GRPOTrainer on rlkit's tasks, rewards, sandbox, model and repair loop, writing the same run directory as `train`"
     from datasets import Dataset
     log = log or tqdm.write
-    cfg = cfg or TrainConfig(engine="trl")
+    cfg = dataclasses.replace(cfg or TrainConfig(), engine="trl")  # what config.json records: a TRL run, which rlkit's loop will not resume
     _refuse(cfg)
     os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")  # rollout_func is experimental in TRL 1.16: said in this notebook
     state = PartialState(cpu=not torch.cuda.is_available())  # one per process under `accelerate launch`; the main one writes
