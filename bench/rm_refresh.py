@@ -9,6 +9,9 @@ The measurement is the pairwise accuracy on pairs built from the policy's sample
 reward model has never been trained on: within a group, a first attempt that passed its tests against one that did not.
 
     .venv/bin/python bench/rm_refresh.py [--steps 6 --every 2 --tasks-per-step 4]
+
+It holds two copies of the embedded model (the policy and the reward model's backbone) and trains both: on a 24 GB machine,
+run nothing beside it (one attempt reached 16.6 GB while still training the reward model, and was killed).
 """
 import argparse, copy, os, statistics, tempfile, time, warnings
 from pathlib import Path
