@@ -305,6 +305,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                              'rlkit.train._oom': ('train.html#_oom', 'rlkit/train.py'),
                              'rlkit.train._read_config': ('train.html#_read_config', 'rlkit/train.py'),
                              'rlkit.train._restore': ('train.html#_restore', 'rlkit/train.py'),
+                             'rlkit.train.begin_run': ('train.html#begin_run', 'rlkit/train.py'),
                              'rlkit.train.check': ('train.html#check', 'rlkit/train.py'),
                              'rlkit.train.checkpoint_due': ('train.html#checkpoint_due', 'rlkit/train.py'),
                              'rlkit.train.collect': ('train.html#collect', 'rlkit/train.py'),

@@ -125,14 +125,14 @@ def _resume_checkpoint(run:Path, log, *state) -> tuple[dict, Path, list[str]]:
 # %% ../nbs/11_runs.ipynb #42c310a5
 def roll_back(run, checkpoint, failed_step:int, reason:str, lr:float, model, optimizer, sampler, generator, seed:int, log=print,
               value_head=None, kl_ctl=None):
-    "Return the run to `checkpoint` with half the learning rate and fresh samples; record the event. Returns (step, lr)"
+    "Return the run to `checkpoint` with half the learning rate and fresh samples; record the event. Returns (step, lr, the checkpoint's saved state)"
     state = load_checkpoint(checkpoint, model, optimizer, sampler, generator, value_head, kl_ctl)
     lr = lr * 0.5; _set_lr(optimizer, lr)
     generator.manual_seed(seed + 7919 * failed_step)  # fresh samples: do not replay the batch that broke the run
     _truncate_after(run, state["step"])
     write_jsonl(Path(run) / "metrics.jsonl", [{"event": "rollback", "step": failed_step, "to_step": state["step"], "reason": reason, "lr": lr}])
     log(f"step {failed_step}: {reason}; rolled back to step {state['step']}, learning rate now {lr:.3g}")
-    return state["step"], lr
+    return state["step"], lr, state
 
 def _set_lr(optimizer, lr:float):
     for g in optimizer.param_groups: g["lr"] = lr

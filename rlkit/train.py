@@ -24,9 +24,9 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
 
 # %% auto #0
-__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'save',
-           'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence',
-           'check', 'checkpoint_due', 'recover', 'record', 'report', 'refresh_reward_model', 'train']
+__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'begin_run',
+           'save', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout',
+           'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report', 'refresh_reward_model', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -203,6 +203,12 @@ def _load_model(cfg:TrainConfig):
         if _is_oom(e): raise _oom(cfg, e) from None
         raise
 
+def begin_run(r:SimpleNamespace, **where):
+    "A new run's folder, its config.json, and run.json: what actually ran the code (sandbox, executor, and `where`), and when"
+    r.run.mkdir(parents=True, exist_ok=True)
+    (r.run / "config.json").write_text(json.dumps(dataclasses.asdict(r.cfg), indent=2))
+    (r.run / "run.json").write_text(json.dumps(r.where | where | {"started": time.time()}, indent=2))
+
 def save(s:SimpleNamespace) -> Path:
     "Checkpoint the trainer's state at its current step"
     path = save_checkpoint(s.run, s.step, s.model, s.optimizer, s.sampler, s.gen, {"lr": s.lr} | _ppo_state(s.head, s.kl_ctl)
@@ -236,9 +242,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
                         replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None,
                         rm=r.rm, rm_pairs=[], rm_fresh=[])  # the reward model a run refreshes, its newest pairs, and those it has not been measured on
     if r.resume is None:
-        r.run.mkdir(parents=True, exist_ok=True)
-        (r.run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
-        (r.run / "run.json").write_text(json.dumps(r.where | {"started": time.time()}, indent=2))  # what actually ran the code
+        begin_run(r)
         save(s)
         return s
     state, ck, bad = _resume_checkpoint(r.run, log, model, s.optimizer, s.sampler, s.gen, head, kl_ctl)
@@ -352,8 +356,8 @@ def recover(r:SimpleNamespace, s:SimpleNamespace, fault:str, log):
         raise RunError(f"step {s.step + 1}: {fault}, again after rolling back with the learning rate lowered to {s.lr:.3g}. "
                        f"The run stopped; its last good checkpoint is {last}. Try a lower --lr, a larger --beta "
                        f"or --max-grad-norm smaller; or a larger --max-kl if the KL limit is too strict.")
-    s.step, s.lr = roll_back(r.run, last, s.step + 1, fault, s.lr, s.model, s.optimizer, s.sampler, s.gen, r.cfg.seed, log, s.head, s.kl_ctl)
-    _restore(s, torch.load(last / "state.pt", weights_only=False))  # the replay buffer and the reward model as they were then
+    s.step, s.lr, state = roll_back(r.run, last, s.step + 1, fault, s.lr, s.model, s.optimizer, s.sampler, s.gen, r.cfg.seed, log, s.head, s.kl_ctl)
+    _restore(s, state)  # the replay buffer and the reward model as they were then
 
 # %% ../nbs/12_train.ipynb #43f8b7be
 def record(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], upd:dict, t0:float, log, rollout:RolloutConfig|None=None) -> dict:

@@ -4,7 +4,7 @@
 
 # %% ../nbs/12a_trl.ipynb #b33eb1c4
 from __future__ import annotations
-import dataclasses, itertools, json, os, time, warnings
+import dataclasses, itertools, os, time, warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,7 +21,7 @@ from .generate import decode_dtype
 from .grpo import TaskSampler
 from .repair import conversation
 from .runs import read_metrics, step_metrics, summary_line, write_model_card
-from .train import TrainConfig, _load_model, held_out, report, setup
+from .train import TrainConfig, _load_model, begin_run, held_out, report, setup
 
 # %% auto #0
 __all__ = ['LOSS_TYPES', 'TRL_NAMES', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer', 'RunDirCallback',
@@ -95,7 +95,7 @@ class Rollout:
                 out[k].append(v)
         return out
 
-    def finish(self, advantages:list[float], state:PartialState):
+    def finish(self, advantages:list[float], state): # the trainer's `Accelerator` (or a `PartialState`): how many processes, and which is the main one
         "After TRL scored the batch: its advantages onto this process's episodes, then every process's episodes to the main one"
         for e, a in zip(self.pending, advantages): e.advantage = a
         eps = gather_object(self.pending) if state.num_processes > 1 else self.pending
@@ -117,7 +117,7 @@ class RunDirTrainer(GRPOTrainer):
     "TRL's GRPOTrainer that hands each scored batch, with TRL's advantages, back to rlkit's `Rollout`"
     def _generate_and_score_completions(self, inputs):
         out = super()._generate_and_score_completions(inputs)
-        self.rollout_func.finish(out["advantages"].tolist(), PartialState(cpu=not torch.cuda.is_available()))
+        self.rollout_func.finish(out["advantages"].tolist(), self.accelerator)
         return out
 
 TRL_NAMES = {"loss": "loss", "kl": "kl", "entropy": "entropy", "clip_frac": "clip_ratio/region_mean", "grad_norm": "grad_norm"}  # rlkit's metric: TRL's
@@ -171,9 +171,7 @@ def train_trl(cfg:TrainConfig|None=None,
         model, tok = _load_model(cfg)
         device, s, evals = next(model.parameters()).device, SimpleNamespace(model=model, tok=tok, step=0), {}
         if state.is_main_process:
-            r.run.mkdir(parents=True, exist_ok=True)
-            (r.run / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=2))
-            (r.run / "run.json").write_text(json.dumps(r.where | {"started": time.time(), "engine": "trl", "processes": state.num_processes}, indent=2))
+            begin_run(r, engine="trl", processes=state.num_processes)
             if r.held_out: held_out(r, s, evals, "before", log)
         state.wait_for_everyone()
         rollout = Rollout(r, tok, torch.Generator().manual_seed(cfg.seed + 7919 * state.process_index))
