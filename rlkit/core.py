@@ -84,6 +84,7 @@ class ExecResult:
     returncode: int | None = None  # informative only: exit codes lie
     duration_s: float = 0.0  # wall-clock seconds
     detail: str = ""  # a short human-readable reason for the verdict
+    audit: dict | None = None  # what the job attempted and left (processes, files, network, flags): see `03a_isolation`
 
     def __post_init__(self): _check_choice("verdict", self.verdict, VERDICTS)
 
@@ -94,6 +95,7 @@ class ExecResult:
     def pass_fraction(self) -> float:
         "Fraction of tests observed to pass; `sandbox_error` has no score at all"
         if self.verdict == "sandbox_error": raise ValueError("a sandbox_error has no score: retry or exclude the sample")
+        if self.verdict == "violation": return 0.0  # tests it passed before it was caught earn nothing
         return self.tests_passed / self.tests_total if self.tests_total else 0.0
 
     def to_dict(self) -> dict: return asdict(self)

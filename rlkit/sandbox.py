@@ -4,13 +4,15 @@
 
 # %% ../nbs/03_sandbox.ipynb #4a3f74a4
 from __future__ import annotations
-import ast, builtins, json, os, pwd, resource, secrets, selectors, shutil, signal, subprocess, sys, tempfile, threading, time, warnings, weakref
+import ast, builtins, json, os, pwd, resource, secrets, selectors, shutil, signal, stat, subprocess, sys, tempfile, threading, time, warnings, weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from fastcore.basics import patch
 from .core import ExecResult
+from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier, mount_data, mount_quota,
+                             remove_stale_cgroups, unmount_tree)
 
 # %% auto #0
 __all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CandidateError', 'Limits', 'Sandbox']
@@ -85,8 +87,10 @@ class Limits:
     cpu_s:int = 10  # CPU seconds per process (RLIMIT_CPU)
     file_mb:int = 16  # largest file the code may write (RLIMIT_FSIZE)
     open_files:int = 64  # RLIMIT_NOFILE
-    processes:int = 64  # RLIMIT_NPROC, counted over all processes of the sandbox user
+    processes:int = 64  # per job: its own pids cgroup as root, else RLIMIT_NPROC (shared by every job of the sandbox user)
     output_bytes:int = 64_000  # cap on stdout and on stderr each
+    disk_mb:int = 64  # the job's whole writable area: a tmpfs of this size as root (else bounded only by file_mb x time)
+    audit_entries:int = 100  # most entries of each kind in a job's audit log (0: no audit log)
 
 # %% ../nbs/03_sandbox.ipynb #f89bcc3a
 SANDBOX_USER = "rlkit-sandbox"
@@ -101,6 +105,10 @@ seccomp
 restrict-namespaces
 protocol unix
 net none
+read-only /tmp
+read-only /var/tmp
+read-only /dev/shm
+read-only /run/lock
 nogroups
 private-dev
 private-tmp
@@ -115,13 +123,18 @@ machine-id
 """
 
 # %% ../nbs/03_sandbox.ipynb #a6427b91
-def _profile_file() -> str:
+def _profile_text(tier:str="none") -> str:
+    "The profile for a tier: the network tier may also open inet sockets, which reach only its own loopback (the forwarder)"
+    return FIREJAIL_PROFILE.replace("protocol unix\n", "protocol unix,inet\n") if tier == "network" else FIREJAIL_PROFILE
+
+def _profile_file(tier:str="none") -> str:
     "The profile on disk, one file per profile text (named by its hash), written atomically once"
     import hashlib
-    path = Path(tempfile.gettempdir()) / f"rlkit-firejail-{os.geteuid()}-{hashlib.sha256(FIREJAIL_PROFILE.encode()).hexdigest()[:12]}.profile"
-    if not path.exists() or path.read_text() != FIREJAIL_PROFILE:
+    text = _profile_text(tier)
+    path = Path(tempfile.gettempdir()) / f"rlkit-firejail-{os.geteuid()}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.profile"
+    if not path.exists() or path.read_text() != text:
         fd, tmp = tempfile.mkstemp(prefix=".rlkit-profile-")
-        os.write(fd, FIREJAIL_PROFILE.encode()); os.close(fd); os.chmod(tmp, 0o644)
+        os.write(fd, text.encode()); os.close(fd); os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     return str(path)
 
@@ -145,6 +158,15 @@ def _workdir() -> Path:
     "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
     return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
 
+def _quota_works() -> bool:
+    "Whether a size-limited tmpfs can be mounted here (as root, usually)"
+    d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
+    try:
+        ok = mount_quota(d, 1, None, None)
+        if ok: unmount_tree(d)
+        return ok
+    finally: shutil.rmtree(d, ignore_errors=True)
+
 def _alive(pid:int) -> bool:
     try: os.kill(pid, 0)  # signal 0: only asks whether the process exists
     except ProcessLookupError: return False
@@ -157,6 +179,7 @@ def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
     for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
         pid = p.name.split("-")[2]
         if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir(): continue
+        unmount_tree(p)  # its quota and data mounts first: rmtree must never walk into a mounted host directory
         shutil.rmtree(p, ignore_errors=True)
         if not p.exists(): gone.append(p.name)
     return gone
@@ -176,8 +199,11 @@ class Sandbox:
                  limits:Limits|None=None, python:str="/usr/bin/python3", # interpreter inside the sandbox (stdlib only)
                  user:str=SANDBOX_USER,
                  warm:bool|None=None, # keep sandboxes up and fork one child per job; default: when running firejail as root
+                 policy:AuditPolicy|None=AuditPolicy(), # what in a job's audit log makes it a `violation` (None: record only)
+                 allow:tuple=(), # 'host:port' pairs every network-tier task may reach, besides its own
+                 data_dirs:dict|None=None, # name -> host directory, for data-tier tasks that name their directory
                 ):
-        self.limits, self.python = limits or Limits(), python
+        self.limits, self.python, self.policy, self.allow, self.data_dirs = limits or Limits(), python, policy, tuple(allow), dict(data_dirs or {})
         if backend is None: backend = "firejail" if shutil.which("firejail") else "subprocess"
         if backend not in ("firejail", "subprocess"): raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
         if backend == "firejail" and not shutil.which("firejail"):
@@ -198,9 +224,12 @@ class Sandbox:
         if warm and not can_warm: raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs "
                                                    "as root): pass warm=False or None")
         self.warm = can_warm if warm is None else warm
+        self.cgroups = can_warm and JobCgroup.available() is None  # a pids cgroup per job: needs root
+        self.quota = can_warm and _quota_works()  # a tmpfs of disk_mb per job: needs root
         self._idle, self._lock = [], threading.Lock()  # warm sandboxes waiting for a job
         weakref.finalize(self, _close_all, self._idle, self._lock)  # a forgotten Sandbox still shuts its sandboxes down
         _remove_stale_workdirs()  # left by a process killed mid-batch (SIGKILL runs no cleanup)
+        if self.cgroups: remove_stale_cgroups()
 
     def close(self):
         "Shut down the warm sandboxes"
@@ -214,25 +243,37 @@ class Sandbox:
         return workdir if self.backend == "subprocess" else self.user_home
 
     def describe(self) -> dict:
-        "What a run records about its sandbox: the backend, the account the code runs as, whether it is isolated"
-        return {"backend": self.backend, "user": self.user, "isolated": self.backend == "firejail"}
+        "What a run records about its sandbox: the backend, the account the code runs as, whether it is isolated, how quotas are kept"
+        return {"backend": self.backend, "user": self.user, "isolated": self.backend == "firejail",
+                "processes": "per job (pids cgroup)" if self.cgroups else "per user (RLIMIT_NPROC)",
+                "disk": f"per job ({self.limits.disk_mb} MB tmpfs)" if self.quota else "file size x time"}
+
+    def tier_for(self, meta:dict|None) -> Tier:
+        "A task's tier, from its metadata and this sandbox's allow list and named data directories"
+        return Tier.of(meta, self.allow, self.data_dirs)
 
     def __repr__(self): return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
 
 # %% ../nbs/03_sandbox.ipynb #0c6d946b
 @patch
-def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str) -> list[str]:
+def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None) -> list[str]:
     "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
     L, home = self.limits, self.home(workdir)
     inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
              target if target == "--zygote" else str(home / target)]
     if self.backend == "subprocess": return inner
-    if self._profile is None: self._profile = _profile_file()
+    if self._profile is None: self._profile = {}
+    if tier not in self._profile: self._profile[tier] = _profile_file(tier)
     mb = 1024 * 1024
-    return (["firejail", f"--profile={self._profile}", f"--private={workdir}", f"--keep-fd={req_r},{rep_w}",
-             f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
-             f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={L.processes}"]
-            + [f"--blacklist={p}" for p in self._blacklist] + inner)
+    nproc = 4096 if cgroup is not None else L.processes  # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
+    cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}", f"--keep-fd={req_r},{rep_w}",
+            f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
+            f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
+           + [f"--blacklist={p}" for p in self._blacklist] + inner)
+    if cgroup is None: return cmd
+    # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is born inside it
+    return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs,
+             "setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups", "--"] + cmd)
 
 # %% ../nbs/03_sandbox.ipynb #b1bf4498
 def _rlimits(L:Limits):
@@ -248,23 +289,46 @@ class _WorkerBroken(Exception): "A warm sandbox can no longer be trusted to star
 
 class _Box:
     "One sandbox process running the harness on `target`, with its channel and capped output"
-    def __init__(self, sandbox:Sandbox, workdir:Path, target:str):
-        self.L, self.workdir, self.job, self.exit_code = sandbox.limits, workdir, None, None
-        (workdir / "harness.py").write_text(sandbox._harness)
-        for f in workdir.iterdir(): os.chmod(f, 0o644)
-        if sandbox.uid is not None: os.chown(workdir, sandbox.uid, sandbox.gid)
-        req_r, self.req_w = os.pipe(); self.rep_r, rep_w = os.pipe()
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(sandbox.home(workdir)), "PYTHONHASHSEED": "0"}
+    def __init__(self, sandbox:Sandbox, workdir:Path, target:str, tier:Tier=Tier(), files:dict|None=None):
+        self.L, self.workdir, self.job, self.exit_code, self.tier = sandbox.limits, workdir, None, None, tier
+        self.proxy = self.cgroup = None
+        home = sandbox.home(workdir)
+        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(home), "TMPDIR": str(home), "PYTHONHASHSEED": "0",
+               "RLKIT_AUDIT": str(self.L.audit_entries)}
+        req_r = rep_w = None
         try:
-            self.proc = subprocess.Popen(sandbox._command(workdir, req_r, rep_w, target), cwd=workdir, env=env, stdin=subprocess.DEVNULL,
+            if sandbox.quota and not mount_quota(workdir, self.L.disk_mb, sandbox.uid, sandbox.gid):
+                raise OSError(f"could not mount the {self.L.disk_mb} MB working area on {workdir}")
+            for name, text in {"harness.py": sandbox._harness, **(files or {})}.items():
+                (workdir / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+            if tier.name == "data":
+                mount_data(tier.data, workdir / "data")
+                env["RLKIT_READONLY"] = str(home / "data")
+            if tier.name == "network":
+                self.proxy = AllowListProxy(workdir / ".rlkit-proxy.sock", tier, sandbox.uid, sandbox.gid)
+                proxy = f"http://127.0.0.1:{PROXY_PORT}"
+                env |= {"RLKIT_PROXY_SOCKET": str(home / ".rlkit-proxy.sock"), "RLKIT_PROXY_PORT": str(PROXY_PORT),
+                        "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy}
+            for f in workdir.iterdir():
+                if f.is_file(): os.chmod(f, 0o644)
+            if sandbox.uid is not None: os.chown(workdir, sandbox.uid, sandbox.gid)
+            if sandbox.cgroups: self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
+            req_r, self.req_w = os.pipe(); self.rep_r, rep_w = os.pipe()
+            cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup)
+            as_user = self.cgroup is None  # through a cgroup, `setpriv` switches user after joining it
+            self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(req_r, rep_w), start_new_session=True,
-                                         user=sandbox.uid, group=sandbox.gid, extra_groups=[] if sandbox.uid is not None else None,
+                                         user=sandbox.uid if as_user else None, group=sandbox.gid if as_user else None,
+                                         extra_groups=[] if sandbox.uid is not None and as_user else None,
                                          preexec_fn=(lambda: _rlimits(self.L)) if sandbox.backend == "subprocess" else None)
-        except BaseException:  # nothing started: leave no directory or pipe behind
-            for fd in (self.req_w, self.rep_r): os.close(fd)
-            shutil.rmtree(workdir, ignore_errors=True)
+        except BaseException:  # nothing started: leave no directory, mount, cgroup or pipe behind
+            if req_r is not None:
+                for fd in (self.req_w, self.rep_r): os.close(fd)
+            self._release()
             raise
-        finally: os.close(req_r); os.close(rep_w)
+        finally:
+            if req_r is not None: os.close(req_r); os.close(rep_w)
+        self.known, self.processes, self.reported, self.sampled = set(), [], [], 0.0
         os.set_blocking(self.req_w, False)
         self.out, self.err, self.rep = bytearray(), bytearray(), bytearray()
         self.sel = selectors.DefaultSelector()
@@ -275,10 +339,32 @@ class _Box:
         self.begin(self.L.timeout_s)
 
     def begin(self, timeout_s:float):
-        "Start a job: empty output buffers, a fresh deadline, caps enforced"
+        "Start a job: empty output buffers and audit log, a fresh deadline, caps enforced"
         self.out.clear(); self.err.clear()
         self.t0, self.enforce = time.time(), True
         self.deadline = self.t0 + timeout_s
+        self.processes, self.reported = [], []
+        if self.proxy is not None: self.proxy.take_log()
+
+    def sample_processes(self):
+        "Record, from the trusted side, the processes in the job's cgroup that were not there before (sampled every 10 ms at most)"
+        now = time.time()
+        if self.cgroup is None or now - self.sampled < 0.01: return
+        self.sampled = now
+        for pid in self.cgroup.members():
+            if pid in self.known: continue
+            self.known.add(pid)
+            try: cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+            except OSError: continue
+            if not cmd or cmd.startswith(("firejail", "/bin/sh -c", "setpriv")) or "harness.py" in cmd: continue  # rlkit's own, or gone
+            if len(self.processes) < self.L.audit_entries: self.processes.append(cmd[:200])
+
+    def _release(self):
+        "Stop the proxy, detach the mounts, remove the directory and the cgroup (the processes are gone)"
+        if self.proxy is not None: self.proxy.close()
+        unmount_tree(self.workdir)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+        if self.cgroup is not None: self.cgroup.close()  # it kills what is left in it first
 
 # %% ../nbs/03_sandbox.ipynb #35ab59bf
 @patch
@@ -296,6 +382,7 @@ def pump(self:_Box, timeout:float):
         key.data.extend(chunk[: max(0, self.L.output_bytes + 1 - len(key.data))])  # never hold more than the cap + 1 byte
         if self.enforce and len(key.data) > self.L.output_bytes:
             raise _Stop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over {self.L.output_bytes} bytes")
+    if self.enforce: self.sample_processes()
     if self.enforce and time.time() >= self.deadline: raise _Stop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
 
 @patch
@@ -314,6 +401,9 @@ def reply(self:_Box, until:float|None=None) -> dict:
             raise _Stop("violation", "the harness channel carried something that is not a harness message")
         if msg.get("job") != self.job: continue  # left over from an earlier job
         if "child_exit" in msg: self.exit_code = msg["child_exit"]; raise _Channel_closed()
+        if "audit" in msg:  # what the harness saw the code attempt: kept, capped, and the wait goes on
+            if len(self.reported) < self.L.audit_entries and isinstance(msg["audit"], dict): self.reported.append(msg["audit"])
+            continue
         if "zygote_tampered" in msg: raise _WorkerBroken(str(msg["zygote_tampered"]))
         return msg
 
@@ -359,7 +449,7 @@ def close(self:_Box) -> tuple:
     for f in (self.proc.stdout, self.proc.stderr): f.close()
     try: os.close(self.rep_r)
     except OSError: pass
-    shutil.rmtree(self.workdir, ignore_errors=True)
+    self._release()
     return (self.proc.returncode, *self.output())
 
 # %% ../nbs/03_sandbox.ipynb #3bddaaab
@@ -492,29 +582,55 @@ def pool_pids(self:Sandbox) -> set[int]:
 def run(self:Sandbox, code:str, # the candidate's code
         tests:str, # test code: asserts, or a `check(candidate)` function
         entry_point:str="", # the function the code must define (bound to `candidate` in the tests)
+        tier:Tier|None=None, # where the code may reach (default: nothing); `tier_for(task.meta)` reads a task's
        ) -> ExecResult:
     "Execute `code` in the sandbox and observe `tests` against it from outside"
     try: test_code, asserts = instrument_tests(tests)
     except SyntaxError as e: raise ValueError(f"The tests do not parse ({e.msg}, line {e.lineno}): fix the task's tests") from None
     if not asserts: raise ValueError("The tests contain no assert statement: nothing could be observed")
     for attempt in range(2):  # a warm sandbox that cannot start a clean job is replaced, once
-        try: return self._observe(code, test_code, asserts, entry_point)
+        try: return self._observe(code, test_code, asserts, entry_point, tier or Tier())
         except _WorkerBroken as e: detail = str(e)
     return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
 
+# %% ../nbs/03_sandbox.ipynb #d29b9c4e
+_OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}  # rlkit's and firejail's own files
+
+def _written(top:Path, cap:int) -> list[dict]:
+    "What a job left in its working area, listed from the trusted side without following a link: path, kind, bytes"
+    out = []
+    for root, dirs, names in os.walk(top, followlinks=False):
+        rel = os.path.relpath(root, top)
+        if rel == ".": dirs[:] = [d for d in dirs if d not in _OURS]
+        for n in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            if rel == "." and n in _OURS: continue
+            try: st = os.lstat(os.path.join(root, n))
+            except OSError: continue
+            kind = ("link" if stat.S_ISLNK(st.st_mode) else "fifo" if stat.S_ISFIFO(st.st_mode) else "socket" if stat.S_ISSOCK(st.st_mode)
+                    else "file" if stat.S_ISREG(st.st_mode) else "other")
+            out.append({"path": os.path.normpath(os.path.join(rel, n)), "kind": kind, "bytes": st.st_size})
+            if len(out) >= cap: return out
+    return out
+
+@patch
+def audit(self:_Box, files:list) -> dict:
+    "The job's audit log: processes seen in its cgroup, what the harness saw it attempt, the proxy's connections, the files it left"
+    network, dropped = self.proxy.take_log() if self.proxy is not None else ([], 0)
+    return {"processes": list(self.processes), "reported": list(self.reported), "network": network, "network_dropped": dropped,
+            "files": files, "flags": []}
+
 # %% ../nbs/03_sandbox.ipynb #1a5efbac
 @patch
-def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str) -> ExecResult:
+def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, tier:Tier=Tier()) -> ExecResult:
     seen, failed, state = set(), {}, {"raised": 0, "wrong": 0}
-    verdict, detail, box, worker, started, broken = None, "", None, None, False, None
+    verdict, detail, box, worker, started, broken, files = None, "", None, None, False, None, []
+    if tier.name != "none" and self.backend != "firejail": raise ValueError(f"the {tier.name!r} tier needs the firejail backend")
+    if tier.name == "data" and not self.quota: raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
     try:
-        if self.warm:
+        if self.warm and tier.name == "none":  # the other tiers start a sandbox of their own per job (a proxy, a mount)
             worker = self._take_worker(); box = worker.box
             worker.start_job(code)
-        else:
-            workdir = _workdir()
-            (workdir / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
-            box = _Box(self, workdir, "solution.py")
+        else: box = _Box(self, _workdir(), "solution.py", tier, files={"solution.py": code})
         hello = box.reply()  # 1. confinement, checked before the candidate's code is even read
         started = True
         problems = hello.get("hello") if isinstance(hello.get("hello"), list) else ["no hello from the harness"]
@@ -530,6 +646,10 @@ def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str) -
         if worker is not None and not started: broken = "the warm sandbox went away before the job started"
     except _WorkerBroken as e: broken = str(e)
     except (OSError, subprocess.SubprocessError) as e: verdict, detail = "sandbox_error", f"could not start the sandbox: {e}"
+    audit = None
+    if box is not None and started and self.limits.audit_entries:  # what the job left, listed before anything is killed or wiped
+        box.enforce = False
+        audit = box.audit(_written(box.workdir / f"job-{worker.n}" if worker is not None else box.workdir, self.limits.audit_entries))
     if worker is not None:  # 4. kill, drain, clean up
         rc, out, err = worker.end_job()
         worker.broken = worker.broken or broken is not None
@@ -538,8 +658,11 @@ def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str) -
     if broken is not None: raise _WorkerBroken(broken)  # never a verdict: `run` retries once, then says sandbox_error
     passed = len([i for i in seen if i not in failed])
     verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
+    if audit is not None and self.policy is not None and verdict != "sandbox_error":
+        audit["flags"] = self.policy.flags(audit)
+        if audit["flags"]: verdict, detail = "violation", "audit: " + "; ".join(audit["flags"]) + (f" (and {detail})" if detail else "")
     return ExecResult(verdict, passed, len(asserts), out, _clean_stderr(err) if self.backend == "firejail" else err.strip(), rc,
-                      round(time.time() - (box.t0 if box is not None else time.time()), 4), detail)
+                      round(time.time() - (box.t0 if box is not None else time.time()), 4), detail, audit)
 
 # %% ../nbs/03_sandbox.ipynb #657c94d9
 def _definition_verdict(ready:dict, entry_point:str):
@@ -596,10 +719,10 @@ def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
 
 # %% ../nbs/03_sandbox.ipynb #2e7b45cc
 @patch
-def run_batch(self:Sandbox, jobs:list, # (code, tests, entry_point) tuples, or dicts with those keys
+def run_batch(self:Sandbox, jobs:list, # (code, tests, entry_point[, tier]) tuples, or dicts with those keys
               workers:int=2) -> list[ExecResult]:
-    "Run many (code, tests, entry_point) jobs with `workers` in parallel, in order"
-    jobs = [(j["code"], j["tests"], j.get("entry_point", "")) if isinstance(j, dict) else tuple(j) for j in jobs]
+    "Run many (code, tests, entry_point[, tier]) jobs with `workers` in parallel, in order"
+    jobs = [(j["code"], j["tests"], j.get("entry_point", ""), j.get("tier")) if isinstance(j, dict) else tuple(j) for j in jobs]
     try:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
             return list(pool.map(lambda j: self.run(*j), jobs))

@@ -67,7 +67,7 @@ def test_subprocess_warning_names_the_user_the_code_runs_as(user):
         sb = Sandbox("subprocess", Limits(timeout_s=3), **({"user": user} if user else {}))
     msg = str(caught[0].message)
     d = sb.describe()
-    assert d == {"backend": "subprocess", "user": sb.user, "isolated": False}
+    assert d == {"backend": "subprocess", "user": sb.user, "isolated": False, "processes": "per user (RLIMIT_NPROC)", "disk": "file size x time"}
     r = sb.run(WHO, f"assert who() == {d['user']!r}", "who")
     assert r.verdict == "passed", r.detail  # the recorded user is the one the code ran as
     assert f"runs as root" in msg if d["user"] == "root" else f"{d['user']!r}" in msg
@@ -77,7 +77,9 @@ def test_subprocess_warning_names_the_user_the_code_runs_as(user):
 
 def test_firejail_describes_itself_as_isolated():
     sb = Sandbox("firejail")
-    assert sb.describe() == {"backend": "firejail", "user": sb.user, "isolated": True}
+    assert {k: sb.describe()[k] for k in ("backend", "user", "isolated")} == {"backend": "firejail", "user": sb.user, "isolated": True}
+    if os.geteuid() == 0:  # root: quotas are the job's own
+        assert (sb.describe()["processes"], sb.describe()["disk"]) == ("per job (pids cgroup)", f"per job ({sb.limits.disk_mb} MB tmpfs)")
     assert sb.run(WHO, f"assert who() == {sb.user!r}", "who").verdict == "passed"
 
 
@@ -125,7 +127,7 @@ def test_subprocess_fallback_in_a_fresh_interpreter():
 def test_a_sandbox_that_cannot_start_is_a_sandbox_error(monkeypatch):
     "If the process cannot even start, the result is sandbox_error and no private directory is left behind"
     sb = Sandbox("firejail")
-    monkeypatch.setattr(sb, "_command", lambda workdir, req_r, rep_w, target: ["/no/such/firejail"])
+    monkeypatch.setattr(sb, "_command", lambda *a, **k: ["/no/such/firejail"])
     r = sb.run(GOOD, ADD_TESTS, "add")
     assert r.verdict == "sandbox_error" and "could not start" in r.detail
     assert not new_run_dirs()
