@@ -16,7 +16,7 @@ from .train import TrainConfig, train
 __all__ = ['config_from_args', 'main']
 
 # %% ../nbs/13_cli.ipynb #9ca8153d
-_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"], "critic": ["shared", "per_domain"]}
+_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"], "critic": ["shared", "per_domain"], "violation": ["penalize", "exclude"]}
 
 def _option_type(f, default):
     "The type an option parses to: the default's, or the annotation's for a field that defaults to None"

@@ -14,8 +14,8 @@ from .generate import sample
 from .rewards import correct, execute, execute_one, score
 
 # %% auto #0
-__all__ = ['VERDICT_TEXT', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation', 'run_episodes', 'RolloutConfig',
-           'repair_metrics']
+__all__ = ['VERDICT_TEXT', 'VIOLATION_MODES', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation', 'run_episodes',
+           'RolloutConfig', 'repair_metrics']
 
 # %% ../nbs/07_repair.ipynb #38c2ca76
 VERDICT_TEXT = {
@@ -67,12 +67,20 @@ def conversation(tokenizer, traj:Trajectory) -> tuple[list[int], list[int], list
     return ids, mask, logp
 
 # %% ../nbs/07_repair.ipynb #d6fcd6f8
-def _finish(traj:Trajectory, rows:list, gamma:float):
-    "Set the episode's reward from its last scored attempt: gamma**k times that attempt's total"
+VIOLATION_MODES = ("penalize", "exclude")
+
+def _finish(traj:Trajectory, rows:list, gamma:float, violation:str="penalize", violation_reward:float=-1.0):
+    "Set the episode's reward from its last scored attempt: gamma**k times that attempt's total; a violation is penalised or excluded"
     traj.meta["attempts"] = rows
     k, last = len(rows) - 1, rows[-1]
     traj.truncated = traj.turns[-1].truncated
     if last["excluded"] is not None: traj.reward, traj.meta["excluded"] = None, last["excluded"]; return
+    result = traj.turns[-1].result
+    if result is not None and result.verdict == "violation":  # the episode ended there: never a repair, never a share of the reward
+        traj.meta["violation"] = result.detail[:300]
+        if violation == "exclude": traj.reward, traj.meta["excluded"] = None, f"violation: {result.detail[:200]}"
+        else: traj.rewards, traj.reward = {"violation": violation_reward}, violation_reward
+        return
     traj.rewards = {n: v for n, v in last.items() if n not in ("total", "excluded")} | {"discount": gamma ** k}
     traj.reward = gamma ** k * last["total"]
 
@@ -89,9 +97,12 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  generator:torch.Generator|None=None, step:int=0,
                  decode:dict|None=None, # more options for `sample`: fast, dtype, stop_after_code (for code tasks only)
                  overlap:bool=False, # start each completion's execution as soon as it ends, while the batch still decodes (a custom `executor` then gets one completion a call, from two threads)
+                 violation:str="penalize", # an episode whose code is a `violation` ends there: "penalize" (reward `violation_reward`) or "exclude" (no reward, no update)
+                 violation_reward:float=-1.0,
                 ) -> list[Trajectory]:
     "Run `n` generate -> execute -> feedback -> repair episodes per task, in batches; one `Trajectory` per episode"
     if attempts < 1: raise ValueError(f"attempts={attempts}: an episode needs at least 1 attempt (1 = no repair)")
+    if violation not in VIOLATION_MODES: raise ValueError(f"violation={violation!r}: use one of {VIOLATION_MODES}")
     rewards = rewards or {"correct": correct}
     trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
     task_of, rows = [t for t in tasks for _ in range(n)], [[] for _ in trajs]
@@ -118,7 +129,7 @@ def run_episodes(model, tokenizer, tasks:list[Task],
             if not active: break
     finally:
         if run: run.close()
-    for traj, r in zip(trajs, rows): _finish(traj, r, gamma)
+    for traj, r in zip(trajs, rows): _finish(traj, r, gamma, violation, violation_reward)
     for traj in trajs: traj.meta["seconds"] = seconds  # shared by the batch: how long generation and execution took
     return trajs
 
@@ -128,7 +139,7 @@ def _record(trajs, rows, turns, active, results, scored, k:int, attempts:int) ->
         turns[j].result = results[j]
         trajs[i].turns.append(turns[j]); rows[i].append(scored[j])
     again = [i for j, i in enumerate(active) if k + 1 < attempts and results[j] is not None
-             and results[j].verdict not in ("passed", "sandbox_error")]
+             and results[j].verdict not in ("passed", "sandbox_error", "violation")]  # a violation ends its episode
     for i in again: trajs[i].turns[-1].feedback = feedback_text(trajs[i].turns[-1].result)
     return again
 
@@ -179,10 +190,13 @@ class RolloutConfig:
     decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs that have it), "float32", "bfloat16"
     stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
     overlap_execution:bool = False  # start a completion's code in the sandbox as soon as its row ends, while the batch still decodes
+    violation:str = "penalize"  # an episode whose code the sandbox calls a `violation` ends there: "penalize" (reward violation_reward) or "exclude" (no reward, not trained on)
+    violation_reward:float = -1.0  # the reward of a violation when penalized: below any honest failure
 
     def __post_init__(self):
         if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
         if self.attempts < 1: raise ValueError(f"attempts={self.attempts}: at least 1 (1 = no repair)")
+        if self.violation not in VIOLATION_MODES: raise ValueError(f"violation={self.violation!r} (--violation): use one of {VIOLATION_MODES}")
         if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
         if not self.temperature > 0: raise ValueError(f"temperature={self.temperature} (--temperature): training samples at a temperature above 0 "
                                                       "and scores its samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
@@ -197,7 +211,7 @@ class RolloutConfig:
         "`run_episodes` with these settings (`n` episodes per task instead of `group_size` where given); `kw` passes the rest (rewards, sandbox, executor, generator, step)"
         return run_episodes(model, tokenizer, tasks, n=n or self.group_size, attempts=self.attempts, gamma=self.gamma,
                             max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode,
-                            overlap=self.overlap_execution, **kw)
+                            overlap=self.overlap_execution, violation=self.violation, violation_reward=self.violation_reward, **kw)
 
 # %% ../nbs/07_repair.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:

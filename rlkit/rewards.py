@@ -49,13 +49,13 @@ def execute(tasks:list[Task], completions:list[str], sandbox=None, workers:int=2
     out = [None] * len(tasks)
     if not idx: return out
     sb = sandbox or Sandbox()
-    jobs = [(_program(tasks[i], completions[i]), tasks[i].tests, tasks[i].entry_point) for i in idx]
+    jobs = [(_program(tasks[i], completions[i]), tasks[i].tests, tasks[i].entry_point, sb.tier_for(tasks[i].meta)) for i in idx]  # each task's tier
     for i, r in zip(idx, sb.run_batch(jobs, workers=workers)): out[i] = r
     return out
 
 def execute_one(task:Task, completion:str, sandbox) -> ExecResult|None:
     "`execute` for one completion, in a sandbox the caller owns (and closes after its batch): to start a job while others are still generating"
-    return sandbox.run(_program(task, completion), task.tests, task.entry_point) if task.domain == "code" else None
+    return sandbox.run(_program(task, completion), task.tests, task.entry_point, sandbox.tier_for(task.meta)) if task.domain == "code" else None
 
 # %% ../nbs/05_rewards.ipynb #439eb919
 def math_answer(tasks, completions, results=None, rel_tol:float=1e-6, abs_tol:float=1e-6) -> list[float]:

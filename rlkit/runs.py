@@ -226,7 +226,8 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
     m |= repair_metrics(eps)
     groups = {e.group_id: e.meta.get("zero_variance", False) for e in eps}
     m |= {"groups": len(groups), "zero_var_groups": sum(groups.values()), "excluded": len(eps) - len(scored),
-          "truncated": sum(e.truncated for e in eps) / max(1, len(eps))}
+          "truncated": sum(e.truncated for e in eps) / max(1, len(eps)), "violations": sum("violation" in e.meta for e in eps),
+          "violation_share": sum("violation" in e.meta for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
     m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}  # and PPO's per domain
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
@@ -238,6 +239,7 @@ def summary_line(m:dict) -> str:
     if m.get("kl_after") is not None: upd += f", after update {m['kl_after']:.4f}"
     if m.get("value_loss") is not None: upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
     if m.get("max_new_tokens") is not None: upd += f" | budget {m['max_new_tokens']} tokens, {m['truncated']:.0%} truncated"
+    if m.get("violations"): upd += f" | VIOLATIONS {m['violations']} ({m['violation_share']:.0%})"
     if m.get("replayed"): upd += f" | replayed {m['replayed']} (ratio {m['replay_ratio']:.2f}, {m['replay_capped']:.0%} capped, {m['replay_staleness']:.1f} steps old)"
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "

@@ -26,7 +26,8 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'begin_run',
            'save', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout',
-           'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report', 'refresh_reward_model', 'train']
+           'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report', 'violations', 'refresh_reward_model',
+           'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -69,6 +70,8 @@ class TrainConfig:
     rm_refresh_pairs:int = 64  # the newest pairs a refresh trains on (one epoch)
     rm_signal:str = "correct"  # the reward component that ranks the policy's samples into pairs: a verifiable one
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
+    violation_stop:float = 0.5  # stop the run when more than this share of a step's episodes end in a sandbox `violation` ...
+    violation_steps:int = 2  # ... this many steps in a row (0: never stop for violations; each is still an event)
     rollout:RolloutConfig = field(default_factory=RolloutConfig)
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
     ppo:PPOConfig = field(default_factory=PPOConfig)
@@ -79,7 +82,8 @@ class TrainConfig:
         check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
                      max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]",
                      length_start="[0, inf)", length_step="[1, inf)", length_every="[0, inf)", length_truncated_below="[0, 1]",
-                     replay_fraction="[0, inf)", replay_capacity="[1, inf)", replay_max_age="[1, inf)", rm_refresh_every="[0, inf)", rm_refresh_pairs="[1, inf)")
+                     replay_fraction="[0, inf)", replay_capacity="[1, inf)", replay_max_age="[1, inf)", rm_refresh_every="[0, inf)", rm_refresh_pairs="[1, inf)",
+                     violation_stop="[0, 1)", violation_steps="[0, inf)")
         if self.algo == "ppo" and self.replay_fraction:
             raise ValueError(f"replay_fraction={self.replay_fraction}: experience replay is GRPO's (PPO reuses its rollout in epochs): "
                              "leave replay_fraction at 0 with algo='ppo'")
@@ -387,6 +391,25 @@ def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
     log(f"run directory: {r.run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
     return plots
 
+def violations(r:SimpleNamespace, m:dict, eps:list[Trajectory], log):
+    "Step 6: the step's sandbox violations as an event; too many, `violation_steps` steps in a row, stop the run and say why"
+    cfg, bad = r.cfg, [e for e in eps if "violation" in e.meta]
+    if not bad: return
+    e = {"event": "violation", "step": m["step"], "count": len(bad), "episodes": len(eps), "treated": cfg.rollout.violation,
+         "examples": [{"task": x.task_id, "detail": x.meta["violation"]} for x in bad[:3]]}
+    write_jsonl(r.run / "metrics.jsonl", [e])
+    log(f"step {m['step']}: {len(bad)} of {len(eps)} episodes ended in a sandbox violation ({cfg.rollout.violation}d), e.g. {bad[0].task_id}: {bad[0].meta['violation'][:150]}")
+    if not cfg.violation_steps: return
+    rows = read_metrics(r.run)[0][-cfg.violation_steps:]
+    over = [x for x in rows if x.get("violation_share", 0) > cfg.violation_stop]
+    if len(rows) == cfg.violation_steps and len(over) == cfg.violation_steps:
+        why = (f"more than {cfg.violation_stop:.0%} of the episodes ended in a sandbox violation in each of the last {cfg.violation_steps} steps "
+               f"(step {m['step']}: {len(bad)} of {len(eps)}; e.g. {bad[0].meta['violation'][:200]})")
+        write_jsonl(r.run / "metrics.jsonl", [{"event": "stopped", "step": m["step"], "reason": why}])
+        raise RunError(f"step {m['step']}: {why}. The run stopped: the policy is learning to attack its sandbox, or the tasks need a tier "
+                       f"that allows what they do (a task's meta 'tier'). Its trajectories.jsonl holds each attempt and its audit log; "
+                       f"--violation-steps 0 records violations without stopping.")
+
 def refresh_reward_model(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], log) -> dict|None:
     "Step 6, with a learned reward model: pairs from the step's samples; every `rm_refresh_every` steps its accuracy on the pairs it has not seen, then a retrain on the newest"
     cfg = r.cfg
@@ -445,6 +468,7 @@ def train(cfg:TrainConfig|None=None,
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
+            violations(r, m, eps, log)
             if s.replay is not None: s.replay.add(train_on, s.step)
             if s.rm is not None: refresh_reward_model(r, s, eps, log)
             bar.update(1)

@@ -16,7 +16,8 @@ _all_ = ["plot_run"]
 
 # %% auto #0
 __all__ = ['HACK_PATTERNS', 'FILTERS', 'load_trajectories', 'run_tokenizer', 'sandbox_line', 'suspected_hack', 'keep',
-           'code_html', 'token_html', 'diff_html', 'episode_html', 'group_html', 'TrajectoryViewer', 'plot_run']
+           'code_html', 'token_html', 'diff_html', 'audit_text', 'episode_html', 'group_html', 'TrajectoryViewer',
+           'plot_run']
 
 # %% ../nbs/14_widgets.ipynb #f6d42dd7
 def load_trajectories(run_dir) -> list[Trajectory]:
@@ -105,6 +106,16 @@ def diff_html(before:str, after:str) -> str:
 def _pre(label:str, text:str) -> str:
     return f"<b>{label}</b><pre style='white-space: pre-wrap; background: #f6f8fa; margin: 0'>{html.escape(text)}</pre>" if text else ""
 
+def audit_text(audit:dict|None) -> str:
+    "A job's audit log as a few lines: flags first, then processes, network, files and what the code was seen attempting (empty when nothing)"
+    if not audit: return ""
+    lines = [f"FLAGGED: {f}" for f in audit.get("flags", [])]
+    lines += [f"process: {p}" for p in audit.get("processes", [])]
+    lines += [f"network: {e['method']} {e['host']}:{e['port']} {'allowed' if e['allowed'] else 'DENIED (' + e['why'] + ')'}" for e in audit.get("network", [])]
+    lines += [f"file: {f['path']} ({f['kind']}, {f['bytes']} bytes)" for f in audit.get("files", [])]
+    lines += [f"attempted ({e.get('kind')}): {e.get('what')} {e.get('detail')}" for e in audit.get("reported", []) if isinstance(e, dict)]
+    return "\n".join(lines[:40]) + (f"\n... {len(lines) - 40} more" if len(lines) > 40 else "")
+
 def episode_html(traj:Trajectory, tokenizer=None,
                  kl:bool=False) -> str: # with a tokenizer: colour tokens by their log-ratio to the reference, where stored
     "One episode: reward, every component, advantage and flags, then each attempt with its verdict, output, feedback and diff"
@@ -127,7 +138,7 @@ def episode_html(traj:Trajectory, tokenizer=None,
             body = "<i>no reference logprobs stored (not trained on: a zero-variance group or an excluded episode; or beta=0); coloured by logprob</i>" + body
         out += [f"<hr><div><b>{html.escape(head)}</b>{' (truncated)' if t.truncated else ''}</div>", body]
         if prev is not None and code: out.append("<b>what the repair changed</b>" + diff_html(prev, code))
-        if r is not None: out += [_pre("detail", r.detail), _pre("stdout", r.stdout), _pre("stderr", r.stderr)]
+        if r is not None: out += [_pre("detail", r.detail), _pre("stdout", r.stdout), _pre("stderr", r.stderr), _pre("audit log", audit_text(r.audit))]
         out.append(_pre("feedback", t.feedback or ""))
         prev = code
     return "".join(out)

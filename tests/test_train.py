@@ -7,7 +7,7 @@ import pytest
 import torch
 
 import rlkit.train as T
-from rlkit.core import Trajectory, read_jsonl
+from rlkit.core import ExecResult, Trajectory, read_jsonl
 from rlkit.runs import RunError, checkpoints, read_metrics
 from rlkit.train import train
 from toys import lowercase, lowercase_check, toy_config, toy_tasks
@@ -270,3 +270,43 @@ def test_reward_model_refresh_measures_fresh_pairs_retrains_and_resumes(tmp_path
     assert all(torch.equal(ck[n], v) for n, v in mine.items())  # step 5 did not refresh: the weights are those resumed
     assert not all(torch.equal(v, p.detach().cpu()) for v, p in zip(mine.values(), [p for p in RewardModel(*tiny_policy(seed=1)).parameters() if p.requires_grad]))
     with pytest.raises(ValueError, match="rewards hold 0"): train(toy_config(tmp_path / "x", tasks, rm_refresh_every=2), rewards={"a": lowercase})
+
+
+def _violating_check(share):
+    "A toy executor: the first `share` of each batch's completions are sandbox violations (with an audit log), the rest pass or fail"
+    def run(tasks, completions):
+        k = int(share * len(completions))
+        return [ExecResult("violation", 1, 1, detail="audit: the proxy refused CONNECT evil.test:443 (not on the allow list)",
+                           audit={"network": [{"method": "CONNECT", "host": "evil.test", "port": 443, "allowed": False, "why": "not on the allow list"}],
+                                  "flags": ["the proxy refused CONNECT evil.test:443"]}) if i < k else r
+                for i, r in enumerate(lowercase_check(tasks, completions))]
+    return run
+
+
+@pytest.mark.parametrize("mode", ["penalize", "exclude"])
+def test_a_violation_ends_its_episode_is_penalized_or_excluded_and_recorded(tmp_path, mode):
+    "A violation is never repaired and never earns its tests' reward; the step line, metrics and an event record it"
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=2, rollout={"attempts": 2, "violation": mode})
+    lines = []
+    train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.25), log=lines.append)
+    trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
+    bad = [t for t in trajs if t.turns[0].result.verdict == "violation"]
+    assert bad and all(len(t.turns) == 1 and not t.turns[0].feedback for t in bad)  # no repair after a violation
+    assert all(t.turns[0].result.audit["network"][0]["host"] == "evil.test" for t in bad)  # the audit log travels in trajectories.jsonl
+    if mode == "penalize": assert all(t.reward == -1.0 and t.rewards == {"violation": -1.0} for t in bad)
+    else: assert all(t.reward is None and t.meta["excluded"].startswith("violation") for t in bad)
+    rows, events = read_metrics(tmp_path / "run")
+    counts = [r["violations"] for r in rows]  # a quarter of the first attempts (2 tasks x 8), and of the repairs
+    assert len(counts) == 2 and all(c >= 4 for c in counts) and [e["count"] for e in events if e.get("event") == "violation"] == counts
+    assert any(f"VIOLATIONS {counts[0]} (" in l for l in lines) and any("ended in a sandbox violation (" + mode + "d)" in l for l in lines)
+
+
+def test_violations_above_the_threshold_stop_the_run(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, violation_stop=0.5, violation_steps=2)
+    with pytest.raises(RunError, match="ended in a sandbox violation in each of the last 2 steps"):
+        train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
+    rows, events = read_metrics(tmp_path / "run")
+    assert len(rows) == 2 and events[-1]["event"] == "stopped" and "violation" in events[-1]["reason"]
+    cfg = toy_config(tmp_path / "run2", toy_tasks(tmp_path / "toy.jsonl"), steps=3, violation_steps=0)  # 0: record, never stop
+    train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
+    assert len(read_metrics(tmp_path / "run2")[0]) == 3

@@ -216,3 +216,19 @@ def test_viewer_and_plot_work_in_jupyterlab(run, tmp_path):
     finally:
         browser.quit(); lab.terminate(); lab.wait(30); log.close()
     assert "step 1:" in text and "<Figure size" not in text
+
+
+def test_viewer_shows_a_jobs_audit_log():
+    "A violation's flags, denied connections, processes, files and reported attempts show under its attempt"
+    from rlkit.core import ExecResult, Turn
+    from rlkit.widgets import episode_html
+    audit = {"flags": ["the proxy refused CONNECT evil.test:443 (not on the allow list)"], "processes": ["sleep 100"],
+             "network": [{"method": "CONNECT", "host": "evil.test", "port": 443, "allowed": False, "why": "not on the allow list"}],
+             "files": [{"path": "out.txt", "kind": "file", "bytes": 12}], "reported": [{"kind": "write", "what": "open", "detail": "/etc/passwd"}]}
+    t = Trajectory("code/x", 0, turns=[Turn("p", "```python\ndef f(): pass\n```", result=ExecResult("violation", 0, 1, detail="audit: ...", audit=audit))],
+                   reward=-1.0, rewards={"violation": -1.0}, domain="code")
+    page = episode_html(t)
+    for s in ("audit log", "FLAGGED: the proxy refused CONNECT evil.test:443", "DENIED (not on the allow list)", "process: sleep 100",
+              "file: out.txt (file, 12 bytes)", "attempted (write): open /etc/passwd"):
+        assert html.escape(s) in page, s
+    assert "audit log" not in episode_html(Trajectory("code/x", 0, turns=[Turn("p", "x", result=ExecResult("failed", 0, 1))], reward=0.0, domain="code"))
