@@ -163,7 +163,7 @@ class AllowListProxy:
                 ):
         self.path, self.tier, self.connect = Path(path), tier, connect
         self.max_log, self.max_connections, self.max_bytes, self.timeout_s = max_log, max_connections, max_bytes, timeout_s
-        self.log, self.dropped, self.connections, self._lock = [], 0, 0, threading.Lock()
+        self.log, self.dropped, self.connections, self._lock, self._live = [], 0, 0, threading.Lock(), set()
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.bind(str(self.path))
         os.chmod(self.path, 0o600)
@@ -196,6 +196,7 @@ class AllowListProxy:
 
     def _handle(self, conn:socket.socket):
         upstream = None
+        self._live.add(conn)
         try:
             conn.settimeout(self.timeout_s)
             head = b""
@@ -219,6 +220,7 @@ class AllowListProxy:
             if not self.tier.allows(host, port): return self._deny(conn, method, host, port, "not on the allow list")
             try: upstream = self.connect((host, port), timeout=self.timeout_s)
             except OSError as e: return self._deny(conn, method, host, port, f"allowed, but the connection failed: {e.strerror or e}", allowed=True)
+            self._live.add(upstream)
             self.record(method=method, host=host, port=port, allowed=True, why="")
             if method == "CONNECT":
                 conn.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
@@ -229,8 +231,8 @@ class AllowListProxy:
             self._splice(conn, upstream)
         except OSError: pass
         finally:
-            conn.close()
-            if upstream is not None: upstream.close()
+            for s in (conn, upstream):
+                if s is not None: self._live.discard(s); s.close()
 
     def _deny(self, conn, method, host, port, why, allowed=False):
         self.record(method=method, host=host, port=port, allowed=allowed, why=why)
@@ -254,9 +256,13 @@ class AllowListProxy:
         finally: sel.close()
 
     def close(self):
+        "Stop accepting, cut every live connection (a stalled client cannot hold the trusted side), remove the socket"
         self._open = False
         self.sock.close()
         self._accept.join(timeout=2)
+        for s in list(self._live):
+            try: s.shutdown(socket.SHUT_RDWR)
+            except OSError: pass
         for t in self._threads: t.join(timeout=0.5)
         try: self.path.unlink()
         except OSError: pass

