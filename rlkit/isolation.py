@@ -258,6 +258,8 @@ class AllowListProxy:
     def close(self):
         "Stop accepting, cut every live connection (a stalled client cannot hold the trusted side), remove the socket"
         self._open = False
+        try: self.sock.shutdown(socket.SHUT_RDWR)  # wakes the accept() that waits in the other thread
+        except OSError: pass
         self.sock.close()
         self._accept.join(timeout=2)
         for s in list(self._live):

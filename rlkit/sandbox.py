@@ -202,6 +202,7 @@ class Sandbox:
                  policy:AuditPolicy|None=AuditPolicy(), # what in a job's audit log makes it a `violation` (None: record only)
                  allow:tuple=(), # 'host:port' pairs every network-tier task may reach, besides its own
                  data_dirs:dict|None=None, # name -> host directory, for data-tier tasks that name their directory
+                 quotas:bool|None=None, # a pids cgroup and a disk_mb tmpfs per job; None: where possible (root), False: per-user limits only
                 ):
         self.limits, self.python, self.policy, self.allow, self.data_dirs = limits or Limits(), python, policy, tuple(allow), dict(data_dirs or {})
         if backend is None: backend = "firejail" if shutil.which("firejail") else "subprocess"
@@ -224,8 +225,10 @@ class Sandbox:
         if warm and not can_warm: raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs "
                                                    "as root): pass warm=False or None")
         self.warm = can_warm if warm is None else warm
-        self.cgroups = can_warm and JobCgroup.available() is None  # a pids cgroup per job: needs root
-        self.quota = can_warm and _quota_works()  # a tmpfs of disk_mb per job: needs root
+        if quotas and not can_warm: raise ValueError("quotas=True needs the firejail backend run as root (cgroups and mounts are root's): "
+                                                     "pass quotas=None to use them where possible")
+        self.cgroups = can_warm and quotas is not False and JobCgroup.available() is None  # a pids cgroup per job: needs root
+        self.quota = can_warm and quotas is not False and _quota_works()  # a tmpfs of disk_mb per job: needs root
         self._idle, self._lock = [], threading.Lock()  # warm sandboxes waiting for a job
         weakref.finalize(self, _close_all, self._idle, self._lock)  # a forgotten Sandbox still shuts its sandboxes down
         _remove_stale_workdirs()  # left by a process killed mid-batch (SIGKILL runs no cleanup)
@@ -625,7 +628,7 @@ def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, t
     seen, failed, state = set(), {}, {"raised": 0, "wrong": 0}
     verdict, detail, box, worker, started, broken, files = None, "", None, None, False, None, []
     if tier.name != "none" and self.backend != "firejail": raise ValueError(f"the {tier.name!r} tier needs the firejail backend")
-    if tier.name == "data" and not self.quota: raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
+    if tier.name == "data" and self.uid is None: raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
     try:
         if self.warm and tier.name == "none":  # the other tiers start a sandbox of their own per job (a proxy, a mount)
             worker = self._take_worker(); box = worker.box
