@@ -31,6 +31,7 @@ def trimmed_traceback():
     return "".join(traceback.format_exception(t, e, tb.tb_next))[-2000:]  # without the harness's own frame
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "", None)
+STREAMS = ("/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/tty")  # writing to these is not writing a file
 
 def start_audit(cap, proxy_port):
     """Report, over the channel and at most `cap` times, what the code attempts: processes, writes outside the working
@@ -52,10 +53,10 @@ def start_audit(cap, proxy_port):
         try:
             if event in ("os.fork", "os.forkpty", "os.exec", "os.posix_spawn", "os.spawn", "os.system", "subprocess.Popen"):
                 report("process", event, " ".join(map(str, args[1] if event in ("os.exec", "os.posix_spawn", "subprocess.Popen") and args[1] else args[:1])))
-            elif event == "open" and isinstance(args[0], (str, bytes)) and writes(args[1], args[2]):
+            elif event == "open" and isinstance(args[0], (str, bytes)) and writes(args[1], args[2]) and os.fsdecode(args[0]) not in STREAMS:
                 p = os.path.realpath(os.fsdecode(args[0]))
                 inside = (p == home or p.startswith(home + os.sep)) and not (readonly and (p == readonly or p.startswith(readonly + os.sep)))
-                if not inside and p not in ("/dev/null", "/dev/zero"): report("write", "open", p)
+                if not inside and p not in STREAMS: report("write", "open", p)
             elif event == "socket.__new__" and not inet_expected and args[1] != 1 and args[1] != -1:  # 1: AF_UNIX
                 report("network", "socket", "family %s" % args[1])
             elif event in ("socket.connect", "socket.sendto") and isinstance(args[1], tuple):

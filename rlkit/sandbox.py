@@ -586,13 +586,14 @@ def run(self:Sandbox, code:str, # the candidate's code
         tests:str, # test code: asserts, or a `check(candidate)` function
         entry_point:str="", # the function the code must define (bound to `candidate` in the tests)
         tier:Tier|None=None, # where the code may reach (default: nothing); `tier_for(task.meta)` reads a task's
+        files:dict|None=None, # more files beside the code, name -> text (a project the code imports); such a job starts a sandbox of its own
        ) -> ExecResult:
     "Execute `code` in the sandbox and observe `tests` against it from outside"
     try: test_code, asserts = instrument_tests(tests)
     except SyntaxError as e: raise ValueError(f"The tests do not parse ({e.msg}, line {e.lineno}): fix the task's tests") from None
     if not asserts: raise ValueError("The tests contain no assert statement: nothing could be observed")
     for attempt in range(2):  # a warm sandbox that cannot start a clean job is replaced, once
-        try: return self._observe(code, test_code, asserts, entry_point, tier or Tier())
+        try: return self._observe(code, test_code, asserts, entry_point, tier or Tier(), files)
         except _WorkerBroken as e: detail = str(e)
     return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
 
@@ -624,16 +625,19 @@ def audit(self:_Box, files:list) -> dict:
 
 # %% ../nbs/03_sandbox.ipynb #1a5efbac
 @patch
-def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, tier:Tier=Tier()) -> ExecResult:
+def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, tier:Tier=Tier(), files:dict|None=None) -> ExecResult:
     seen, failed, state = set(), {}, {"raised": 0, "wrong": 0}
-    verdict, detail, box, worker, started, broken, files = None, "", None, None, False, None, []
+    verdict, detail, box, worker, started, broken = None, "", None, None, False, None
     if tier.name != "none" and self.backend != "firejail": raise ValueError(f"the {tier.name!r} tier needs the firejail backend")
     if tier.name == "data" and self.uid is None: raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
     try:
-        if self.warm and tier.name == "none":  # the other tiers start a sandbox of their own per job (a proxy, a mount)
+        if self.warm and tier.name == "none" and not files:  # the other tiers start a sandbox of their own per job (a proxy, a mount)
             worker = self._take_worker(); box = worker.box
             worker.start_job(code)
-        else: box = _Box(self, _workdir(), "solution.py", tier, files={"solution.py": code})
+        else:
+            extra = {n: t for n, t in (files or {}).items() if "/" not in n and n not in ("harness.py", "solution.py") and not n.startswith(".")}
+            if len(extra) != len(files or {}): raise ValueError(f"files={sorted(files)}: plain file names only, not harness.py or solution.py")
+            box = _Box(self, _workdir(), "solution.py", tier, files={**extra, "solution.py": code})
         hello = box.reply()  # 1. confinement, checked before the candidate's code is even read
         started = True
         problems = hello.get("hello") if isinstance(hello.get("hello"), list) else ["no hello from the harness"]

@@ -24,10 +24,10 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
 
 # %% auto #0
-__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'setup', 'begin_run',
-           'save', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout',
-           'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report', 'violations', 'refresh_reward_model',
-           'train']
+__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'sandbox_allow',
+           'sandbox_data', 'setup', 'begin_run', 'save', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect',
+           'length_budget', 'step_rollout', 'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report',
+           'violations', 'refresh_reward_model', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -70,6 +70,8 @@ class TrainConfig:
     rm_refresh_pairs:int = 64  # the newest pairs a refresh trains on (one epoch)
     rm_signal:str = "correct"  # the reward component that ranks the policy's samples into pairs: a verifiable one
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
+    sandbox_allow:str|None = None  # 'host:port,...' every network-tier task may reach besides its own allow list (03a_isolation)
+    sandbox_data:str|None = None  # 'name=/host/dir,...': the directories data-tier tasks name, mounted read-only at ~/data
     violation_stop:float = 0.5  # stop the run when more than this share of a step's episodes end in a sandbox `violation` ...
     violation_steps:int = 2  # ... this many steps in a row (0: never stop for violations; each is still an event)
     rollout:RolloutConfig = field(default_factory=RolloutConfig)
@@ -150,6 +152,25 @@ def _read_config(run:Path, steps:int|None) -> TrainConfig:
     if steps is not None: cfg.steps = steps  # the one thing a resumed run may change: how far it goes
     return cfg
 
+def sandbox_allow(cfg:TrainConfig) -> tuple:
+    "The `--sandbox-allow` list as 'host:port' pairs, each checked"
+    from rlkit.isolation import _host_port
+    pairs = tuple(a.strip() for a in (cfg.sandbox_allow or "").split(",") if a.strip())
+    for a in pairs:
+        try: _host_port(a)
+        except ValueError as e: raise ValueError(f"sandbox_allow={cfg.sandbox_allow!r}: {e}") from None
+    return pairs
+
+def sandbox_data(cfg:TrainConfig) -> dict:
+    "The `--sandbox-data` directories by name, each an existing host directory"
+    out = {}
+    for item in (x.strip() for x in (cfg.sandbox_data or "").split(",") if x.strip()):
+        name, sep, path = item.partition("=")
+        if not sep or not name or not Path(path).is_dir():
+            raise ValueError(f"sandbox_data={cfg.sandbox_data!r}: write 'name=/existing/host/dir,...' ({item!r} is not)")
+        out[name] = path
+    return out
+
 def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNamespace:
     "Step 0: the config, run directory, tasks, held-out tasks, rewards and sandbox, all checked before anything is written"
     if resume is not None: cfg, run = _read_config(Path(resume), cfg.steps if cfg is not None else None), Path(resume)
@@ -178,7 +199,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
         if cfg.sandbox is None and not shutil.which("firejail"):
             raise ValueError("firejail is not installed, and this run executes model-written code: install it (`apt-get install firejail`; "
                              "the README's setup does), or pass --sandbox subprocess to run that code WITHOUT isolation")
-        sandbox = Sandbox(backend=cfg.sandbox)
+        sandbox = Sandbox(backend=cfg.sandbox, allow=sandbox_allow(cfg), data_dirs=sandbox_data(cfg))
     if resume is None:
         try: _check_out(run)
         except Exception:

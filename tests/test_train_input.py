@@ -20,7 +20,9 @@ from toys import lowercase, toy_config, toy_tasks
                                          (["--max-new-tokens", "0"], "--max-new-tokens"), (["--micro-batch", "0"], "--micro-batch"),
                                          (["--lora-r", "0"], "--lora-r"), (["--eval-samples", "-1"], "--eval-samples"),
                                          (["--temperature", "0"], "greedy decoding is for evaluation"), (["--lr", "-1"], "--lr"),
-                                         (["--beta", "-0.1"], "--beta"), (["--max-kl", "nan"], "--max-kl")])
+                                         (["--beta", "-0.1"], "--beta"), (["--max-kl", "nan"], "--max-kl"),
+                                         (["--sandbox-allow", "pypi.org"], "'host:port'"), (["--sandbox-data", "prices=/no/such/dir"], "name=/existing/host/dir"),
+                                         (["--violation-stop", "1.5"], "--violation-stop")])
 def test_number_options_out_of_range_are_refused_before_anything_is_written(tmp_path, capsys, args, names):
     assert main(["train", "--out", str(tmp_path / "run"), *args]) == 2
     err = capsys.readouterr().err
