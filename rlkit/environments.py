@@ -4,16 +4,19 @@
 
 # %% ../nbs/07b_environments.ipynb #da8b15b2
 from __future__ import annotations
-import gzip, io, json, math, re, stat, tarfile
+import gzip, io, json, math, re, stat, tarfile, time
 from dataclasses import dataclass, field
 
-from .core import ExecResult, Task
+import torch
+from .core import ExecResult, Task, Trajectory
+from .generate import sample
+from .repair import conversation
 from .sandbox import Sandbox
 from .sessions import CommandResult, Session, UnsafeFile
 
 # %% auto #0
 __all__ = ['CHECKS', 'MAX_READ', 'TERMINAL_FILES', 'FENCE', 'TERMINAL_SYSTEM', 'check_terminal_task', 'run_check', 'hidden_tests',
-           'check_state', 'terminal_tasks', 'bash_block', 'Step', 'TerminalEnv']
+           'check_state', 'terminal_tasks', 'bash_block', 'Step', 'TerminalEnv', 'run_env_episodes']
 
 # %% ../nbs/07b_environments.ipynb #e39baed5
 CHECKS = {  # the key that names a check -> what it asserts about the final state (read from the trusted side)
@@ -166,3 +169,62 @@ class TerminalEnv:
         return st["fraction"], st
 
     def close(self): self.session.close()
+
+# %% ../nbs/07b_environments.ipynb #959b766a
+def _turn_result(r:CommandResult|None) -> ExecResult|None:
+    "A command's outcome in the shape the viewer shows under each turn"
+    if r is None: return None
+    verdict = {"timeout": "timeout", "budget": "timeout", "output_limit": "output_limit"}.get(r.stopped, "passed" if r.exit_code == 0 else "failed")
+    return ExecResult(verdict, stdout=r.stdout, stderr=r.stderr, returncode=r.exit_code, duration_s=r.duration_s, detail=f"$ {r.command}"[:2000])
+
+@torch.no_grad()
+def run_env_episodes(model, tokenizer, tasks:list[Task],
+                     n:int=4, # episodes per task (the GRPO group)
+                     sandbox:Sandbox|None=None, # where the sessions run (default: a new `Sandbox()`)
+                     max_turns:int=4, # model turns per episode
+                     max_new_tokens:int=192, temperature:float=1.0, top_p:float=1.0,
+                     generator:torch.Generator|None=None, step:int=0,
+                     decode:dict|None=None, # more options for `sample` (fast, dtype); a turn always ends when its code block closes
+                     make_env=None, # task -> environment (default: a `TerminalEnv` in `sandbox`)
+                     budget_s:float=30.0, # the session's time budget per episode
+                    ) -> list[Trajectory]:
+    "Play `n` multi-turn episodes per task, turn by turn across the batch; the sampled ids are kept, the observations masked, the final state rewarded"
+    own = sandbox is None and make_env is None
+    sb = Sandbox() if own else sandbox
+    make_env = make_env or (lambda t: TerminalEnv(t, sb, max_turns=max_turns, budget_s=budget_s))
+    trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
+    decode = {k: v for k, v in (decode or {}).items() if k != "stop_after_code"}
+    envs, t0 = [], time.time()
+    try:
+        envs = [make_env(t) for t in tasks for _ in range(n)]
+        active, seconds = list(range(len(trajs))), {"generate": 0.0, "execute": 0.0}
+        for k in range(max_turns):
+            t1 = time.time()
+            if k == 0: s = sample(model, tokenizer, [envs[g * n].prompt() for g in range(len(tasks))], n=n, max_new_tokens=max_new_tokens,
+                                  temperature=temperature, top_p=top_p, generator=generator, stop_after_code=True, **decode)
+            else: s = sample(model, tokenizer, [conversation(tokenizer, trajs[i])[0] for i in active], n=1, max_new_tokens=max_new_tokens,
+                             temperature=temperature, top_p=top_p, generator=generator, stop_after_code=True, **decode)
+            t2 = time.time(); seconds["generate"] += t2 - t1
+            going = []
+            for j, i in enumerate(active):
+                turn = s.turn(j)
+                st = envs[i].step(turn.completion)
+                turn.result = _turn_result(st.result)
+                if not st.done and k + 1 < max_turns: turn.feedback = st.observation; going.append(i)
+                trajs[i].turns.append(turn)
+            seconds["execute"] += time.time() - t2
+            active = going
+            if not active: break
+        t2 = time.time()
+        for traj, env in zip(trajs, envs):
+            reward, info = env.finish()
+            solved = float(info.get("solved", reward >= 1.0))
+            traj.reward, traj.rewards = reward, {"correct": solved, "checks": reward}
+            traj.truncated = bool(info.get("cut")) or traj.turns[-1].truncated  # past the turn budget, or the last turn past its tokens
+            traj.meta["env"] = {k: v for k, v in info.items() if k in ("passed", "total", "why", "cut")}
+            traj.meta["seconds"] = seconds
+        seconds["execute"] += time.time() - t2
+    finally:
+        for env in envs: env.close()
+        if own: sb.close()
+    return trajs

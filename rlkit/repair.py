@@ -99,10 +99,19 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  overlap:bool=False, # start each completion's execution as soon as it ends, while the batch still decodes (a custom `executor` then gets one completion a call, from two threads)
                  violation:str="penalize", # an episode whose code is a `violation` ends there: "penalize" (reward `violation_reward`) or "exclude" (no reward, no update)
                  violation_reward:float=-1.0,
+                 max_turns:int=4, # turns per episode of a multi-turn ("terminal") task, played by `rlkit.environments.run_env_episodes`
                 ) -> list[Trajectory]:
     "Run `n` generate -> execute -> feedback -> repair episodes per task, in batches; one `Trajectory` per episode"
     if attempts < 1: raise ValueError(f"attempts={attempts}: an episode needs at least 1 attempt (1 = no repair)")
     if violation not in VIOLATION_MODES: raise ValueError(f"violation={violation!r}: use one of {VIOLATION_MODES}")
+    if any(t.domain == "terminal" for t in tasks):  # multi-turn episodes in a sandbox session: their own loop, the same Trajectory
+        from rlkit.environments import run_env_episodes
+        term, rest = [t for t in tasks if t.domain == "terminal"], [t for t in tasks if t.domain != "terminal"]
+        out = run_env_episodes(model, tokenizer, term, n=n, sandbox=sandbox, max_turns=max_turns, max_new_tokens=max_new_tokens,
+                               temperature=temperature, top_p=top_p, generator=generator, step=step, decode=decode)
+        if not rest: return out
+        return out + run_episodes(model, tokenizer, rest, n, attempts, gamma, rewards, sandbox, executor, max_new_tokens, temperature, top_p,
+                                  generator, step, decode, overlap, violation, violation_reward, max_turns)
     rewards = rewards or {"correct": correct}
     trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
     task_of, rows = [t for t in tasks for _ in range(n)], [[] for _ in trajs]
@@ -192,6 +201,7 @@ class RolloutConfig:
     overlap_execution:bool = False  # start a completion's code in the sandbox as soon as its row ends, while the batch still decodes
     violation:str = "penalize"  # an episode whose code the sandbox calls a `violation` ends there: "penalize" (reward violation_reward) or "exclude" (no reward, not trained on)
     violation_reward:float = -1.0  # the reward of a violation when penalized: below any honest failure
+    max_turns:int = 4  # model turns per episode of a terminal task (each may run one bash block)
 
     def __post_init__(self):
         if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
@@ -200,7 +210,7 @@ class RolloutConfig:
         if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
         if not self.temperature > 0: raise ValueError(f"temperature={self.temperature} (--temperature): training samples at a temperature above 0 "
                                                       "and scores its samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
-        check_ranges(self, max_new_tokens="[1, inf)", dynamic_sampling="[0, inf)")
+        check_ranges(self, max_new_tokens="[1, inf)", dynamic_sampling="[0, inf)", max_turns="[1, inf)")
 
     @property
     def decode(self) -> dict:
@@ -211,12 +221,13 @@ class RolloutConfig:
         "`run_episodes` with these settings (`n` episodes per task instead of `group_size` where given); `kw` passes the rest (rewards, sandbox, executor, generator, step)"
         return run_episodes(model, tokenizer, tasks, n=n or self.group_size, attempts=self.attempts, gamma=self.gamma,
                             max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode,
-                            overlap=self.overlap_execution, violation=self.violation, violation_reward=self.violation_reward, **kw)
+                            overlap=self.overlap_execution, violation=self.violation, violation_reward=self.violation_reward,
+                            max_turns=self.max_turns, **kw)
 
 # %% ../nbs/07_repair.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:
     "First-attempt pass rate, final pass rate, fix rate and mean attempts to pass, over the code episodes"
-    code = [t for t in trajs if t.turns and t.turns[0].result is not None and "excluded" not in t.meta]
+    code = [t for t in trajs if t.domain == "code" and t.turns and t.turns[0].result is not None and "excluded" not in t.meta]
     if not code: return {}
     first = [t.turns[0].result.passed for t in code]
     final = [t.turns[-1].result.passed for t in code]

@@ -12,8 +12,8 @@ from .tasks import extract_answer, extract_code, _FENCE, _parses
 
 # %% auto #0
 __all__ = ['RewardFn', 'REWARDS', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer',
-           'code_block', 'json_keys', 'length_penalty', 'check_correct_domains', 'correct', 'score', 'trl_reward',
-           'reward_spec']
+           'code_block', 'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score',
+           'trl_reward', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -95,7 +95,12 @@ def length_penalty(target_chars:int=600, per_char:float=0.001) -> RewardFn:
     return length_penalty
 
 # %% ../nbs/05_rewards.ipynb #206b4b32
-_CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys}
+def env_scored(tasks, completions, results=None):
+    "Terminal tasks: scored by their environment's checks of the final state (`rlkit.environments`), never by a reward on their text"
+    raise RewardError(f"tasks {[t.id for t in tasks][:3]} are terminal tasks: their reward is the environment's checks of the final state "
+                      "(rlkit.environments.run_env_episodes, which run_episodes calls for them), not a reward on the text")
+
+_CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys, "terminal": env_scored}
 
 def check_correct_domains(tasks, hint:str="write a reward for them"):
     "Raise `RewardError` when some task's domain has no `correct` reward (before anything is sampled, if you call it first)"

@@ -113,7 +113,7 @@ def extract_answer(completion:str) -> float|None:
     return _to_number(numbers[-1]) if numbers else None
 
 # %% ../nbs/04_tasks.ipynb #214c78c5
-BUNDLED = DOMAINS  # the domains `load_task_spec` knows by name
+BUNDLED = DOMAINS + ("terminal",)  # the domains `load_task_spec` knows by name (terminal: multi-turn, `07b_environments`)
 SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, each optionally "
              "followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
 
@@ -135,8 +135,12 @@ def load_task_spec(spec:str, split:str="train",
     tasks, weights = [], {}
     for part in [p.strip() for p in spec.split(",") if p.strip()]:
         name, weight = _spec_part(spec, part)
-        try: got = bundled(name, split) if name in BUNDLED else load_tasks(name)
-        except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
+        if name == "terminal":
+            from rlkit.environments import terminal_tasks
+            got = terminal_tasks("test" if split == "test" else "train")  # no val split: settings are chosen on train
+        else:
+            try: got = bundled(name, split) if name in BUNDLED else load_tasks(name)
+            except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
             keep = {d.strip() for d in difficulty.split(",")}
             got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]

@@ -19,7 +19,7 @@ from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
 from .reward_model import pairwise_accuracy, policy_pairs, train_reward_model
 from .rewards import check_correct_domains, reward_spec
-from .tasks import BUNDLED, load_task_spec
+from .tasks import BUNDLED, DOMAINS, load_task_spec
 from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr, _truncate_after, checkpoints, roll_back,
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
 
@@ -132,7 +132,7 @@ def probe_spec(cfg:TrainConfig) -> str|None:
     "The probe set's spec: as given, or for 'auto' every bundled domain the run does not train on"
     if cfg.probe_tasks != "auto": return cfg.probe_tasks
     trained = {p.split(":")[0].strip() for p in cfg.tasks.split(",")}
-    rest = [d for d in BUNDLED if d not in trained]
+    rest = [d for d in DOMAINS if d not in trained]  # the single-turn domains: a probe measures cheaply
     if not rest: raise ValueError(f"probe_tasks='auto' probes the bundled domains not trained on, but tasks={cfg.tasks!r} trains on all of them: name a probe set")
     return ",".join(rest)
 
@@ -194,7 +194,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
     if "correct" in rewards: check_correct_domains(tasks + held_out + probe, "the default reward cannot score them; "
                                                    "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     sandbox = None
-    if executor is None and any(t.domain == "code" for t in tasks + held_out + probe):
+    if executor is None and any(t.domain in ("code", "terminal") for t in tasks + held_out + probe):
         from rlkit.sandbox import Sandbox
         if cfg.sandbox is None and not shutil.which("firejail"):
             raise ValueError("firejail is not installed, and this run executes model-written code: install it (`apt-get install firejail`; "

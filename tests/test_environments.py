@@ -1,0 +1,64 @@
+"""Multi-turn episodes (nbs/07b_environments): the tiny model learns a toy two-turn environment through GRPO, only its own sampled
+tokens are trained on, and a terminal task runs end to end through `run_episodes` and the training loop."""
+import math
+
+import pytest
+import torch
+
+from rlkit.core import Task, Trajectory, read_jsonl
+from rlkit.environments import Step, run_env_episodes
+from rlkit.grpo import GRPOConfig, grpo_step
+from rlkit.models import tiny_policy
+from rlkit.repair import RolloutConfig, conversation
+from toys import lowercase
+
+
+class Echo:
+    "A toy environment: the first turn is answered with an observation, the second ends it; the reward is the share of lowercase letters over both turns"
+    def __init__(self, task): self.texts = []
+    def prompt(self): return "Say a word."
+    def step(self, text):
+        self.texts.append(text)
+        return Step("" if len(self.texts) >= 2 else "Now say it in lower case.", len(self.texts) >= 2)
+    def finish(self):
+        r = lowercase(None, ["".join(self.texts)])[0] if len(self.texts) == 2 else 0.0
+        return r, {"solved": r >= 0.9}
+    def close(self): pass
+
+
+def test_the_tiny_model_learns_a_two_turn_environment():
+    torch.manual_seed(0)
+    model, tok = tiny_policy()
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=3e-2)
+    tasks, g, curve = [Task(f"toy/{i}", "toy", f"Say a{i}.") for i in range(2)], torch.Generator().manual_seed(0), []
+    ro = RolloutConfig(group_size=8, max_new_tokens=8, temperature=1.0)
+    for step in range(30):
+        eps = run_env_episodes(model, tok, tasks, n=8, make_env=Echo, max_turns=2, max_new_tokens=8, temperature=1.0, generator=g, step=step)
+        for e in eps: e.group_id = f"{step}/{e.task_id}"
+        assert all(len(e.turns) == 2 and e.turns[0].feedback == "Now say it in lower case." and not e.turns[1].feedback for e in eps)
+        curve.append(sum(e.reward for e in eps) / len(eps))
+        grpo_step(model, tok, opt, eps, GRPOConfig(lr=3e-2, beta=0.0), ro)
+    start, end = sum(curve[:3]) / 3, sum(curve[-3:]) / 3
+    print("mean reward per step:", [round(x, 2) for x in curve])
+    assert end > 0.3 and end > 2 * start, curve
+    ids, mask, logp = conversation(tok, eps[0])  # the observation is in the sequence, masked: only sampled ids are trained on
+    assert sum(mask) == sum(len(t.token_ids) for t in eps[0].turns) and len(ids) > sum(mask) + len(tok(eps[0].turns[0].prompt, add_special_tokens=False).input_ids)
+    sampled = [i for i, m in zip(ids, mask) if m]
+    assert sampled == eps[0].turns[0].token_ids + eps[0].turns[1].token_ids  # the sampled ids themselves, not re-tokenised text
+
+
+@pytest.mark.firejail
+def test_a_terminal_task_trains_end_to_end(tmp_path):
+    "rlkit train on terminal tasks: multi-turn episodes in sandbox sessions, every command in trajectories.jsonl, the viewer's shape"
+    from rlkit.runs import read_metrics
+    from rlkit.train import TrainConfig, train
+    from toys import toy_config
+    cfg = toy_config(tmp_path / "run", "terminal", steps=1, tasks_per_step=2, difficulty="easy", rollout={"group_size": 2, "max_turns": 2, "max_new_tokens": 24})
+    train(cfg, log=lambda s: None)
+    trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
+    assert len(trajs) == 4 and all(t.domain == "terminal" and 1 <= len(t.turns) <= 2 and t.reward is not None for t in trajs)
+    assert all("why" in t.meta["env"] for t in trajs)
+    for t in trajs:
+        for turn in t.turns:
+            if turn.result is not None: assert turn.result.detail.startswith("$ ")
+    assert read_metrics(tmp_path / "run")[0][0]["episodes"] == 4
