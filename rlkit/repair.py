@@ -79,7 +79,9 @@ def _finish(traj:Trajectory, rows:list, gamma:float, violation:str="penalize", v
     if result is not None and result.verdict == "violation":  # the episode ended there: never a repair, never a share of the reward
         traj.meta["violation"] = result.detail[:300]
         if violation == "exclude": traj.reward, traj.meta["excluded"] = None, f"violation: {result.detail[:200]}"
-        else: traj.rewards, traj.reward = {"violation": violation_reward}, violation_reward
+        else:  # the components as scored (a violation's tests count for nothing), and the penalty that replaces their total
+            traj.rewards = {n: v for n, v in last.items() if n not in ("total", "excluded")} | {"violation": violation_reward}
+            traj.reward = violation_reward
         return
     traj.rewards = {n: v for n, v in last.items() if n not in ("total", "excluded")} | {"discount": gamma ** k}
     traj.reward = gamma ** k * last["total"]

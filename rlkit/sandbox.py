@@ -265,13 +265,18 @@ def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str, tier:
     inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
              target if target == "--zygote" else str(home / target)]
     if self.backend == "subprocess": return inner
+    return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w))
+
+@patch
+def _firejail(self:Sandbox, workdir:Path, inner:list, tier:str="none", cgroup:JobCgroup|None=None, keep_fds:tuple=()) -> list[str]:
+    "firejail with the tier's profile, the private directory as home, the rlimits and the blacklist around `inner`; joined to `cgroup` first"
+    L, mb = self.limits, 1024 * 1024
     if self._profile is None: self._profile = {}
     if tier not in self._profile: self._profile[tier] = _profile_file(tier)
-    mb = 1024 * 1024
     nproc = 4096 if cgroup is not None else L.processes  # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
-    cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}", f"--keep-fd={req_r},{rep_w}",
-            f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
-            f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
+    cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"] + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
+           + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
+              f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
            + [f"--blacklist={p}" for p in self._blacklist] + inner)
     if cgroup is None: return cmd
     # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is born inside it
@@ -331,7 +336,7 @@ class _Box:
             raise
         finally:
             if req_r is not None: os.close(req_r); os.close(rep_w)
-        self.known, self.processes, self.reported, self.sampled = set(), [], [], 0.0
+        self.sampled = 0.0  # when the job's cgroup was last sampled
         os.set_blocking(self.req_w, False)
         self.out, self.err, self.rep = bytearray(), bytearray(), bytearray()
         self.sel = selectors.DefaultSelector()
@@ -346,7 +351,7 @@ class _Box:
         self.out.clear(); self.err.clear()
         self.t0, self.enforce = time.time(), True
         self.deadline = self.t0 + timeout_s
-        self.processes, self.reported = [], []
+        self.processes, self.reported, self.known = [], [], set()
         if self.proxy is not None: self.proxy.take_log()
 
     def sample_processes(self):

@@ -81,19 +81,6 @@ class Session:
     def __exit__(self, *exc): self.close()
 
 # %% ../nbs/03b_sessions.ipynb #08836e86
-def _jail(sb:Sandbox, workdir:Path, inner:list, tier:str, cgroup:JobCgroup|None) -> list[str]:
-    "firejail with the sandbox's profile, limits and blacklist around `inner`, joined to `cgroup` first"
-    from rlkit.sandbox import _profile_file
-    L, mb = sb.limits, 1024 * 1024
-    cmd = (["firejail", f"--profile={_profile_file(tier)}", f"--private={workdir}", f"--rlimit-as={L.memory_mb * mb}",
-            f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}", f"--rlimit-nofile={L.open_files}",
-            f"--rlimit-nproc={4096 if cgroup is not None else L.processes}"] + [f"--blacklist={p}" for p in sb._blacklist] + inner)
-    if cgroup is None: return cmd
-    return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs, "setpriv", f"--reuid={sb.uid}", f"--regid={sb.gid}", "--clear-groups", "--"] + cmd)
-
-_SHELL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down", "Warning: cannot find /var/run/utmp",
-                  "Warning: skipping ", "Blacklist violations are logged", "Warning: networking feature is disabled")
-
 @patch
 def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     "Run one bash command in the session's directory; every process it started is gone when this returns"
@@ -110,7 +97,7 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     as_user = cg is None
     t0, stopped, out, err = time.time(), "", bytearray(), bytearray()
     try:
-        proc = subprocess.Popen(_jail(self.sb, self.dir, inner, self.tier.name, cg), cwd=self.dir, env=env, stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen(self.sb._firejail(self.dir, inner, self.tier.name, cg), cwd=self.dir, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                                 user=self.sb.uid if as_user else None, group=self.sb.gid if as_user else None,
                                 extra_groups=[] if self.sb.uid is not None and as_user else None)

@@ -293,7 +293,7 @@ def test_a_violation_ends_its_episode_is_penalized_or_excluded_and_recorded(tmp_
     bad = [t for t in trajs if t.turns[0].result.verdict == "violation"]
     assert bad and all(len(t.turns) == 1 and not t.turns[0].feedback for t in bad)  # no repair after a violation
     assert all(t.turns[0].result.audit["network"][0]["host"] == "evil.test" for t in bad)  # the audit log travels in trajectories.jsonl
-    if mode == "penalize": assert all(t.reward == -1.0 and t.rewards == {"violation": -1.0} for t in bad)
+    if mode == "penalize": assert all(t.reward == -1.0 and t.rewards["violation"] == -1.0 and "a" in t.rewards for t in bad)
     else: assert all(t.reward is None and t.meta["excluded"].startswith("violation") for t in bad)
     rows, events = read_metrics(tmp_path / "run")
     counts = [r["violations"] for r in rows]  # a quarter of the first attempts (2 tasks x 8), and of the repairs
