@@ -355,6 +355,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.sessions.Session._inside': ('sessions.html#session._inside', 'rlkit/sessions.py'),
                                 'rlkit.sessions.Session._release': ('sessions.html#session._release', 'rlkit/sessions.py'),
                                 'rlkit.sessions.Session.close': ('sessions.html#session.close', 'rlkit/sessions.py'),
+                                'rlkit.sessions.Session.diff': ('sessions.html#session.diff', 'rlkit/sessions.py'),
                                 'rlkit.sessions.Session.home': ('sessions.html#session.home', 'rlkit/sessions.py'),
                                 'rlkit.sessions.Session.read': ('sessions.html#session.read', 'rlkit/sessions.py'),
                                 'rlkit.sessions.Session.run': ('sessions.html#session.run', 'rlkit/sessions.py'),

@@ -162,7 +162,9 @@ class TerminalEnv:
 
     def finish(self) -> tuple[float, dict]:
         "The reward from the final state (the fraction of checks that hold) and the details; the session is then wiped"
-        try: st = check_state(self.session, self.task, self.sb)
+        try:
+            st = check_state(self.session, self.task, self.sb)
+            st["diff"] = self.session.diff(self.task.meta.get("setup"))  # what the episode changed: for the run directory and the viewer
         finally: self.session.close()
         st["commands"] = [c.to_dict() for c in self.session.commands]
         st["cut"] = self.cut
@@ -221,7 +223,7 @@ def run_env_episodes(model, tokenizer, tasks:list[Task],
             solved = float(info.get("solved", reward >= 1.0))
             traj.reward, traj.rewards = reward, {"correct": solved, "checks": reward}
             traj.truncated = bool(info.get("cut")) or traj.turns[-1].truncated  # past the turn budget, or the last turn past its tokens
-            traj.meta["env"] = {k: v for k, v in info.items() if k in ("passed", "total", "why", "cut")}
+            traj.meta["env"] = {k: v for k, v in info.items() if k in ("passed", "total", "why", "cut", "diff")}
             traj.meta["seconds"] = seconds
         seconds["execute"] += time.time() - t2
     finally:

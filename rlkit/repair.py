@@ -229,7 +229,7 @@ class RolloutConfig:
 # %% ../nbs/07_repair.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:
     "First-attempt pass rate, final pass rate, fix rate and mean attempts to pass, over the code episodes"
-    code = [t for t in trajs if t.domain == "code" and t.turns and t.turns[0].result is not None and "excluded" not in t.meta]
+    code = [t for t in trajs if t.domain != "terminal" and t.turns and t.turns[0].result is not None and "excluded" not in t.meta]  # terminal turns are commands, not attempts
     if not code: return {}
     first = [t.turns[0].result.passed for t in code]
     final = [t.turns[-1].result.passed for t in code]

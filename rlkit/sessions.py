@@ -177,6 +177,34 @@ def stat(self:Session, rel:str) -> os.stat_result|None:
         raise
 
 @patch
+def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40) -> list[dict]:
+    "What the episode changed, from the trusted side: each path added, removed or changed against `setup`, with a unified diff of small text files"
+    import difflib
+    setup = {k: (v if isinstance(v, bytes) else str(v).encode()) for k, v in (setup or {}).items()}
+    now = {}
+    for root, dirs, names in os.walk(self.dir, followlinks=False):
+        rel_root = os.path.relpath(root, self.dir)
+        if rel_root == "." and "data" in dirs and self.tier.name == "data": dirs.remove("data")
+        for n in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            rel = os.path.normpath(os.path.join(rel_root, n))
+            if rel in (".bashrc", ".inputrc") and rel not in setup: continue  # firejail's skeleton files
+            st = os.lstat(os.path.join(root, n))
+            now[rel] = stat.filemode(st.st_mode)[0] if not stat.S_ISREG(st.st_mode) else st.st_size
+    out = []
+    for rel in sorted(set(now) | set(setup))[:max_files]:
+        if rel not in now: out.append({"path": rel, "change": "removed"}); continue
+        kind = now[rel]
+        if not isinstance(kind, int): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": {"l": "link", "p": "fifo", "s": "socket", "d": "dir"}.get(kind, kind)}); continue
+        try: data = self.read(rel, 65536)
+        except (UnsafeFile, OSError): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": "file", "bytes": kind}); continue
+        if rel in setup and data == setup[rel]: continue
+        before = setup.get(rel, b"").decode("utf-8", "replace").splitlines()
+        lines = list(difflib.unified_diff(before, data.decode("utf-8", "replace").splitlines(), f"a/{rel}", f"b/{rel}", lineterm=""))
+        out.append({"path": rel, "change": "changed" if rel in setup else "added", "kind": "file", "bytes": kind,
+                    "diff": "\n".join(lines[:max_lines]) + (f"\n... {len(lines) - max_lines} more lines" if len(lines) > max_lines else "")})
+    return out
+
+@patch
 def close(self:Session):
     "End the episode: nothing of the session remains, its directory and mounts included"
     if not self.closed: self.closed = True; self._release()

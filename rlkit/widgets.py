@@ -141,6 +141,12 @@ def episode_html(traj:Trajectory, tokenizer=None,
         if r is not None: out += [_pre("detail", r.detail), _pre("stdout", r.stdout), _pre("stderr", r.stderr), _pre("audit log", audit_text(r.audit))]
         out.append(_pre("feedback", t.feedback or ""))
         prev = code
+    env = traj.meta.get("env")
+    if env:  # a multi-turn episode: what its checks said, and what it changed in its directory
+        changes = "\n".join(f"{d['change']}: {d['path']}" + (f" ({d['kind']})" if d.get("kind") not in (None, "file") else "") + (f"\n{d['diff']}" if d.get("diff") else "")
+                            for d in env.get("diff", []))
+        out += ["<hr>", _pre(f"checks: {env.get('passed')}/{env.get('total')} held", "\n".join(env.get("why", [])) or "all held"),
+                _pre("final filesystem diff", changes or "nothing changed")]
     return "".join(out)
 
 def group_html(trajs:list[Trajectory], tokenizer=None, kl:bool=False) -> str:

@@ -48,16 +48,18 @@ def test_the_tiny_model_learns_a_two_turn_environment():
 
 
 @pytest.mark.firejail
-def test_a_terminal_task_trains_end_to_end(tmp_path):
-    "rlkit train on terminal tasks: multi-turn episodes in sandbox sessions, every command in trajectories.jsonl, the viewer's shape"
+@pytest.mark.parametrize("algo", ["grpo", "ppo"])
+def test_a_terminal_task_trains_end_to_end(tmp_path, algo):
+    "rlkit train on terminal tasks with GRPO and PPO: multi-turn episodes in sandbox sessions, every command and the final diff in trajectories.jsonl"
     from rlkit.runs import read_metrics
     from rlkit.train import TrainConfig, train
     from toys import toy_config
-    cfg = toy_config(tmp_path / "run", "terminal", steps=1, tasks_per_step=2, difficulty="easy", rollout={"group_size": 2, "max_turns": 2, "max_new_tokens": 24})
+    cfg = toy_config(tmp_path / "run", "terminal", steps=1, tasks_per_step=2, difficulty="easy", algo=algo,
+                     rollout={"group_size": 2, "max_turns": 2, "max_new_tokens": 24})
     train(cfg, log=lambda s: None)
     trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
     assert len(trajs) == 4 and all(t.domain == "terminal" and 1 <= len(t.turns) <= 2 and t.reward is not None for t in trajs)
-    assert all("why" in t.meta["env"] for t in trajs)
+    assert all("why" in t.meta["env"] and isinstance(t.meta["env"]["diff"], list) for t in trajs)
     for t in trajs:
         for turn in t.turns:
             if turn.result is not None: assert turn.result.detail.startswith("$ ")

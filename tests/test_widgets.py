@@ -232,3 +232,15 @@ def test_viewer_shows_a_jobs_audit_log():
               "file: out.txt (file, 12 bytes)", "attempted (write): open /etc/passwd"):
         assert html.escape(s) in page, s
     assert "audit log" not in episode_html(Trajectory("code/x", 0, turns=[Turn("p", "x", result=ExecResult("failed", 0, 1))], reward=0.0, domain="code"))
+
+
+def test_viewer_shows_a_multi_turn_episodes_checks_and_final_diff():
+    from rlkit.core import ExecResult, Turn
+    from rlkit.widgets import episode_html
+    t = Trajectory("terminal/x", 0, turns=[Turn("p", "```bash\nls\n```", result=ExecResult("passed", detail="$ ls", returncode=0, stdout="a.txt\n"),
+                                                feedback="exit code: 0"), Turn("p", "Done.")], reward=0.5, domain="terminal",
+                   meta={"env": {"passed": 1, "total": 2, "why": ["count.txt does not exist"], "cut": False,
+                                 "diff": [{"path": "out.txt", "change": "added", "kind": "file", "bytes": 2, "diff": "+++ b/out.txt\n+3"}]}})
+    page = episode_html(t)
+    for s in ("$ ls", "checks: 1/2 held", "count.txt does not exist", "final filesystem diff", "added: out.txt", "+3"):
+        assert html.escape(s) in page, s
