@@ -63,7 +63,7 @@ def start_audit(cap, proxy_port):
                 host, port = args[1][0], args[1][1]
                 if not (inet_expected and host in LOOPBACK and port == proxy_port): report("network", event.split(".")[1], "%s:%s" % (host, port))
             elif event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex", "socket.gethostbyaddr"):
-                if args[0] not in LOOPBACK and str(args[0]) != "127.0.0.1": report("network", "lookup", args[0])
+                if args[0] not in LOOPBACK: report("network", "lookup", args[0])
             elif event == "ctypes.dlopen": report("native", "dlopen", args[0])
         finally: state["busy"] = False
     sys.addaudithook(hook)

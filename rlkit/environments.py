@@ -4,8 +4,8 @@
 
 # %% ../nbs/07b_environments.ipynb #da8b15b2
 from __future__ import annotations
-import gzip, io, json, math, re, stat, tarfile, time
-from dataclasses import dataclass, field
+import gzip, io, math, re, stat, tarfile, time
+from dataclasses import dataclass
 
 import torch
 from .core import ExecResult, Task, Trajectory
@@ -56,7 +56,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             st = s.stat(c["mode"])
             if st is None: return 0, 1, f"{c['mode']} does not exist"
             got = oct(stat.S_IMODE(st.st_mode))[2:]
-            return (1, 1, "") if got == c["bits"].lstrip("0o") or int(got, 8) == int(c["bits"], 8) else (0, 1, f"{c['mode']} has mode {got}, not {c['bits']}")
+            return (1, 1, "") if int(got, 8) == int(c["bits"], 8) else (0, 1, f"{c['mode']} has mode {got}, not {c['bits']}")
         if "unchanged" in c:
             want = setup.get(c["unchanged"])
             got = s.read(c["unchanged"], MAX_READ)
@@ -196,7 +196,7 @@ def run_env_episodes(model, tokenizer, tasks:list[Task],
     make_env = make_env or (lambda t: TerminalEnv(t, sb, max_turns=max_turns, budget_s=budget_s))
     trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
     decode = {k: v for k, v in (decode or {}).items() if k != "stop_after_code"}
-    envs, t0 = [], time.time()
+    envs = []
     try:
         envs = [make_env(t) for t in tasks for _ in range(n)]
         active, seconds = list(range(len(trajs))), {"generate": 0.0, "execute": 0.0}

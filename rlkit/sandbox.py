@@ -158,14 +158,16 @@ def _workdir() -> Path:
     "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
     return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
 
+def _discard(workdir:Path):
+    "Remove a private directory: its quota and data mounts first (rmtree must never walk into a mounted host directory), then its files"
+    unmount_tree(workdir)
+    shutil.rmtree(workdir, ignore_errors=True)
+
 def _quota_works() -> bool:
     "Whether a size-limited tmpfs can be mounted here (as root, usually)"
     d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
-    try:
-        ok = mount_quota(d, 1, None, None)
-        if ok: unmount_tree(d)
-        return ok
-    finally: shutil.rmtree(d, ignore_errors=True)
+    try: return mount_quota(d, 1, None, None)
+    finally: _discard(d)
 
 def _alive(pid:int) -> bool:
     try: os.kill(pid, 0)  # signal 0: only asks whether the process exists
@@ -179,8 +181,7 @@ def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
     for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
         pid = p.name.split("-")[2]
         if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir(): continue
-        unmount_tree(p)  # its quota and data mounts first: rmtree must never walk into a mounted host directory
-        shutil.rmtree(p, ignore_errors=True)
+        _discard(p)
         if not p.exists(): gone.append(p.name)
     return gone
 
@@ -251,6 +252,11 @@ class Sandbox:
                 "processes": "per job (pids cgroup)" if self.cgroups else "per user (RLIMIT_NPROC)",
                 "disk": f"per job ({self.limits.disk_mb} MB tmpfs)" if self.quota else "file size x time"}
 
+    def _area(self, workdir:Path):
+        "Make `workdir` a job's whole writable area: a tmpfs of `disk_mb` when quotas are on (a cold job, a warm sandbox, a session)"
+        if self.quota and not mount_quota(workdir, self.limits.disk_mb, self.uid, self.gid):
+            raise OSError(f"could not mount the {self.limits.disk_mb} MB working area on {workdir}")
+
     def tier_for(self, meta:dict|None) -> Tier:
         "A task's tier, from its metadata and this sandbox's allow list and named data directories"
         return Tier.of(meta, self.allow, self.data_dirs)
@@ -305,8 +311,7 @@ class _Box:
                "RLKIT_AUDIT": str(self.L.audit_entries)}
         req_r = rep_w = None
         try:
-            if sandbox.quota and not mount_quota(workdir, self.L.disk_mb, sandbox.uid, sandbox.gid):
-                raise OSError(f"could not mount the {self.L.disk_mb} MB working area on {workdir}")
+            sandbox._area(workdir)
             for name, text in {"harness.py": sandbox._harness, **(files or {})}.items():
                 (workdir / name).write_text(text, encoding="utf-8", errors="surrogatepass")
             if tier.name == "data":
@@ -370,8 +375,7 @@ class _Box:
     def _release(self):
         "Stop the proxy, detach the mounts, remove the directory and the cgroup (the processes are gone)"
         if self.proxy is not None: self.proxy.close()
-        unmount_tree(self.workdir)
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        _discard(self.workdir)
         if self.cgroup is not None: self.cgroup.close()  # it kills what is left in it first
 
 # %% ../nbs/03_sandbox.ipynb #35ab59bf

@@ -5,12 +5,12 @@
 # %% ../nbs/03b_sessions.ipynb #a1a3483f
 from __future__ import annotations
 import errno, os, re, secrets, selectors, signal, stat, subprocess, time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from fastcore.basics import patch
-from .isolation import JobCgroup, Tier, mount_quota, unmount_tree
-from .sandbox import Sandbox, _workdir, _clean_stderr
+from .isolation import JobCgroup, Tier, mount_data
+from .sandbox import Sandbox, _clean_stderr, _discard, _workdir
 
 # %% auto #0
 __all__ = ['CommandResult', 'Session', 'UnsafeFile']
@@ -51,21 +51,16 @@ class Session:
         self.budget_s, self.budget_output, self.spent_s, self.spent_output, self.commands = budget_s, budget_output, 0.0, 0, []
         self.dir, self.closed = _workdir(), False
         try:
-            if sandbox.quota and not mount_quota(self.dir, self.L.disk_mb, sandbox.uid, sandbox.gid):
-                raise OSError(f"could not mount the {self.L.disk_mb} MB working area on {self.dir}")
+            sandbox._area(self.dir)
             for rel, content in (files or {}).items():
                 p = self._inside(rel)
                 p.parent.mkdir(parents=True, exist_ok=True)
                 p.write_bytes(content if isinstance(content, bytes) else str(content).encode())
                 os.chmod(p, (modes or {}).get(rel, 0o644))
-            if tier.name == "data":
-                from rlkit.isolation import mount_data
-                mount_data(tier.data, self.dir / "data")
-            if sandbox.uid is not None:
+            if sandbox.uid is not None:  # the files are the sandbox user's (the data directory, mounted after, stays its owner's)
                 for root, dirs, names in os.walk(self.dir):
-                    if Path(root) == self.dir / "data": dirs[:] = []; continue
-                    for n in [root] + [os.path.join(root, x) for x in dirs + names]:
-                        if not n.startswith(str(self.dir / "data")): os.lchown(n, sandbox.uid, sandbox.gid)
+                    for n in [root] + [os.path.join(root, x) for x in dirs + names]: os.lchown(n, sandbox.uid, sandbox.gid)
+            if tier.name == "data": mount_data(tier.data, self.dir / "data")
         except BaseException:
             self._release(); raise
 
@@ -210,7 +205,4 @@ def close(self:Session):
     if not self.closed: self.closed = True; self._release()
 
 @patch
-def _release(self:Session):
-    unmount_tree(self.dir)
-    import shutil
-    shutil.rmtree(self.dir, ignore_errors=True)
+def _release(self:Session): _discard(self.dir)
