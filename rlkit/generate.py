@@ -17,8 +17,8 @@ from .core import Turn
 
 # %% auto #0
 __all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'token_logprobs', 'top_p_filter', 'draw', 'Samples', 'eos_token_ids',
-           'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'decode_weights', 'decode_forward',
-           'fast_loop', 'code_block_stop', 'sample', 'sequence_logprobs', 'demo']
+           'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'fast_bf16_cpu', 'decode_weights',
+           'decode_forward', 'fast_loop', 'code_block_stop', 'sample', 'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -164,12 +164,17 @@ def fast_unsupported(model) -> str|None:
     return None
 
 def decode_dtype(model, dtype="auto") -> torch.dtype:
-    "The dtype the fast loop decodes in: bf16 for a float32 model on a CPU with native bf16 when `dtype='auto'`, else as given or the model's"
+    "The dtype the fast loop decodes in: bf16 for a float32 model on a CPU with AMX when `dtype='auto'`, else as given or the model's"
     model_dtype = _causal_lm(model).dtype
     if dtype is None: return model_dtype
     if dtype != "auto": return getattr(torch, dtype) if isinstance(dtype, str) else dtype
     cpu = next(model.parameters()).device.type == "cpu"
-    return torch.bfloat16 if cpu and model_dtype == torch.float32 and torch.ops.mkldnn._is_mkldnn_bf16_supported() else model_dtype
+    return torch.bfloat16 if cpu and model_dtype == torch.float32 and fast_bf16_cpu() else model_dtype
+
+def fast_bf16_cpu() -> bool:
+    "Whether this CPU multiplies bf16 faster than float32: it has AMX tiles (native bf16 without AMX, AVX512-BF16 alone, is slower than float32)"
+    amx = getattr(torch.cpu, "_is_amx_tile_supported", None)
+    return bool(amx and amx() and torch.ops.mkldnn._is_mkldnn_bf16_supported())
 
 # %% ../nbs/02_generate.ipynb #d27faa4b
 def _linear(lin) -> tuple:
@@ -312,7 +317,7 @@ def sample(model, tokenizer,
            top_p:float=1.0,
            generator:torch.Generator|None=None, # for reproducible draws; default: torch's global RNG
            fast:bool|None=None, # the fast decode loop; None: where the model supports it; False: `reference_loop`
-           dtype=None, # the fast loop's decode dtype: None (the model's), "auto" (bf16 on CPUs that have it), or a dtype
+           dtype=None, # the fast loop's decode dtype: None (the model's), "auto" (bf16 on CPUs with AMX), or a dtype
            stop_after_code:bool|list=False, # end a row when its first ``` code block closes (a list: per prompt)
            on_done=None, # called as on_done(row, completion text) as soon as each row ends, while the others still decode
           ) -> Samples:

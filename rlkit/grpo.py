@@ -202,7 +202,7 @@ class UpdateConfig:
     norm:str = "token"  # "token", "sequence" or "constant" (loss_type "dapo", "grpo", "dr_grpo")
     micro_batch:int = 4  # sequences per forward/backward pass (per_device_train_batch_size)
     max_grad_norm:float = 1.0  # gradient clipping (max_grad_norm)
-    update_dtype:str = "auto"  # matmul dtype of the update's forward and backward: "auto" (bf16 autocast on CPUs that have it), "float32"
+    update_dtype:str = "auto"  # matmul dtype of the update's forward and backward: "auto" (bf16 autocast on CPUs with AMX), "float32"
 
     def __post_init__(self):
         if self.norm not in NORMS: raise ValueError(f"norm={self.norm!r}: use one of {NORMS}")
@@ -220,7 +220,7 @@ class GRPOConfig(UpdateConfig):
 
 # %% ../nbs/08_grpo.ipynb #8fb7a691
 def update_autocast(model, dtype:str="auto"):
-    "Autocast for the update's forward and backward: bf16 matmuls for a float32 model on a CPU with native bf16 (about 3x faster), else nothing"
+    "Autocast for the update's forward and backward: bf16 matmuls for a float32 model on a CPU with AMX (about 3x faster there), else nothing"
     from rlkit.generate import decode_dtype
     device = next(model.parameters()).device
     use = decode_dtype(model, dtype) == torch.bfloat16 and next(model.parameters()).dtype == torch.float32

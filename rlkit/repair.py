@@ -198,7 +198,7 @@ class RolloutConfig:
     attempts:int = 2  # turns per episode; 1 turns repair off
     gamma:float = 0.5  # reward discount per repair attempt
     dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
-    decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs that have it), "float32", "bfloat16"
+    decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs with AMX), "float32", "bfloat16"
     stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
     overlap_execution:bool = False  # start a completion's code in the sandbox as soon as its row ends, while the batch still decodes
     violation:str = "penalize"  # an episode whose code the sandbox calls a `violation` ends there: "penalize" (reward violation_reward) or "exclude" (no reward, not trained on)

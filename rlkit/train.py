@@ -26,8 +26,8 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'sandbox_allow',
            'sandbox_data', 'setup', 'begin_run', 'save', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect',
-           'length_budget', 'step_rollout', 'divergence', 'check', 'checkpoint_due', 'recover', 'record', 'report',
-           'violations', 'refresh_reward_model', 'train']
+           'length_budget', 'step_rollout', 'divergence', 'check', 'checkpoint_due', 'out_of_time', 'time_is_up',
+           'recover', 'record', 'report', 'violations', 'refresh_reward_model', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -47,6 +47,7 @@ class TrainConfig:
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
     gradient_checkpointing:bool = False  # recompute activations in the backward pass: less memory, about 25% more update time
     steps:int = 14  # update steps (14 GRPO steps of 6 tasks fit the default run in 15 minutes on 2 CPU cores)
+    max_minutes:float = 0.0  # a time budget: end the run (this call: a resumed run gets it anew) after the step that brings its training time (sampling, execution, updates; not the held-out evaluations) to this many minutes, with a checkpoint and the evaluation after (0: run all `steps`)
     tasks_per_step:int = 6  # tasks (groups) per step; each gets `rollout.group_size` episodes
     seed:int = 0  # seeds sampling, task order and the held-out evaluation
     out:str|None = None  # run directory (default: runs/<date-time>)
@@ -81,7 +82,7 @@ class TrainConfig:
     def __post_init__(self):
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
         if self.engine not in ENGINES: raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
-        check_ranges(self, steps="[1, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
+        check_ranges(self, steps="[1, inf)", max_minutes="[0, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
                      max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]",
                      length_start="[0, inf)", length_step="[1, inf)", length_every="[0, inf)", length_truncated_below="[0, 1]",
                      replay_fraction="[0, inf)", replay_capacity="[1, inf)", replay_max_age="[1, inf)", rm_refresh_every="[0, inf)", rm_refresh_pairs="[1, inf)",
@@ -262,6 +263,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,
+                        trained_s=0.0, last=False,  # training seconds of this call (the time budget's clock); whether this step is the budget's last
                         optimizer=torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0),
                         sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed),
                         replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None,
@@ -363,13 +365,23 @@ def divergence(m:dict, max_kl:float) -> str|None:
 def check(r:SimpleNamespace, s:SimpleNamespace, upd:dict, train_on:list[Trajectory]) -> str|None:
     "Step 5: why this step's update cannot be kept, or None; before a checkpoint, the KL is measured again after the update"
     cfg, fault = r.cfg, divergence(upd, r.cfg.max_kl)
-    if fault is None and upd.get("stepped") and checkpoint_due(cfg, s.step + 1):
+    if fault is None and upd.get("stepped") and checkpoint_due(cfg, s.step + 1, s.last):
         upd["kl_after"] = kl_after_update(s.model, s.tok, train_on, cfg.update, cfg.rollout)  # never checkpoint a diverged update as good
         if upd["kl_after"] is not None and upd["kl_after"] > cfg.max_kl:
             fault = f"after the update the KL to the reference is {upd['kl_after']:.4g}, above max_kl={cfg.max_kl}"
     return fault
 
-def checkpoint_due(cfg:TrainConfig, step:int) -> bool: return step % cfg.checkpoint_every == 0 or step == cfg.steps
+def checkpoint_due(cfg:TrainConfig, step:int, last:bool=False) -> bool: return step % cfg.checkpoint_every == 0 or step == cfg.steps or last
+
+def out_of_time(cfg:TrainConfig, trained_s:float) -> bool:
+    "Whether `trained_s` seconds of training reach the run's time budget (`max_minutes`; never when it is 0)"
+    return cfg.max_minutes > 0 and trained_s >= 60 * cfg.max_minutes
+
+def time_is_up(r:SimpleNamespace, s:SimpleNamespace, log):
+    "The time budget ends the run before `steps`: an event in metrics.jsonl and a line; the run goes on to its evaluation and report"
+    write_jsonl(r.run / "metrics.jsonl", [{"event": "time_budget", "step": s.step, "minutes": s.trained_s / 60, "max_minutes": r.cfg.max_minutes}])
+    log(f"step {s.step} of {r.cfg.steps}: {s.trained_s / 60:.1f} training minutes reached max_minutes={r.cfg.max_minutes:g}; the run ends here "
+        f"(rlkit train --resume {r.run} trains up to {r.cfg.max_minutes:g} minutes more)")
 
 # %% ../nbs/12_train.ipynb #806abad3
 def recover(r:SimpleNamespace, s:SimpleNamespace, fault:str, log):
@@ -482,6 +494,7 @@ def train(cfg:TrainConfig|None=None,
             if s.head is None: upd = grpo_step(s.model, s.tok, s.optimizer, train_on + replayed, cfg.grpo, ro)
             else: upd = ppo_step(s.model, s.head, s.tok, s.optimizer, train_on, cfg.ppo, ro, s.kl_ctl)
             # 5. check the update: a faulty one rolls the run back to its last checkpoint
+            s.last = out_of_time(cfg, s.trained_s + time.time() - t0)  # the time budget ends the run after this step
             fault = check(r, s, upd, train_on)
             if fault is not None:
                 recover(r, s, fault, log); bar.n = s.step; bar.refresh()
@@ -489,13 +502,15 @@ def train(cfg:TrainConfig|None=None,
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
+            s.trained_s += m["step_s"]
             violations(r, m, eps, log)
             if s.replay is not None: s.replay.add(train_on, s.step)
             if s.rm is not None: refresh_reward_model(r, s, eps, log)
             bar.update(1)
             bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             # 7. checkpoint
-            if checkpoint_due(cfg, s.step): save(s); s.faults = 0; plot_metrics(r.run)
+            if checkpoint_due(cfg, s.step, s.last): save(s); s.faults = 0; plot_metrics(r.run)
+            if s.last and s.step < cfg.steps: time_is_up(r, s, log); break
             if r.held_out and cfg.eval_every and s.step % cfg.eval_every == 0 and s.step < cfg.steps: held_out(r, s, evals, s.step, log)
         bar.close()
         # 8. the held-out pass rate after training

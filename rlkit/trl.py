@@ -36,6 +36,7 @@ def _refuse(cfg:TrainConfig):
         ("algo", cfg.algo, cfg.algo != "grpo", "TRL 1.16 has GRPOTrainer and no PPO trainer: use --algo grpo, or --engine rlkit for PPO"),
         ("dynamic_sampling", cfg.rollout.dynamic_sampling, cfg.rollout.dynamic_sampling > 0, "TRL draws a step's prompts before generating and cannot replace zero-variance groups"),
         ("length_start", cfg.length_start, cfg.length_start > 0, "the length curriculum is rlkit's loop only"),
+        ("max_minutes", cfg.max_minutes, cfg.max_minutes > 0, "the time budget is rlkit's loop only: give TRL's run a number of --steps"),
         ("eval_every", cfg.eval_every, cfg.eval_every > 0, "the held-out tasks are measured before and after a TRL run only"),
         ("replay_fraction", cfg.replay_fraction, cfg.replay_fraction > 0, "experience replay is rlkit's loop only: TRL's batches come from its dataloader"),
         ("rm_refresh_every", cfg.rm_refresh_every, cfg.rm_refresh_every > 0, "the reward model's refresh is rlkit's loop only")):

@@ -1,0 +1,105 @@
+"""The training schedule's pieces, each on its own against the default run, at equal training time (issue 18, item 7).
+
+Every arm is `rlkit train`'s default configuration (`bench/learning_curve.py`'s CONFIGS) with one piece switched on, trained
+for the same time budget (`max_minutes`: the run ends after the step that spends it; held-out evaluations not counted),
+each in its own process, one after another, so that its peak memory is its own and no two timings share the 2 cores.
+Then the last checkpoint is measured greedy on the code test split (119 tasks), paired by task with the untrained model
+(measured once; greedy decoding makes it the same for every arm), as the run's own evaluation measures it.
+
+The table: steps done, held-out pass rate with the paired 95% interval of the change, episodes per training second,
+peak memory (max RSS). Pieces that do not apply to this run are listed with the benchmark that measures them.
+
+    .venv/bin/python bench/ablation.py --minutes 10 --arms default replay length-curriculum overlap
+"""
+import argparse, json, os, resource, subprocess, sys, warnings
+from pathlib import Path
+
+warnings.filterwarnings("ignore")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).parent))
+from learning_curve import CONFIGS, config
+
+ARMS = {"default": "default", "replay": "replay", "length-curriculum": "length-curriculum", "overlap": "overlap"}  # arm -> CONFIGS name
+ELSEWHERE = {  # pieces this single-domain GRPO run cannot switch on, and where each is measured
+    "reward-model refresh": "needs a learned reward model among the rewards: bench/rm_refresh.py",
+    "per-domain critics": "needs PPO on several domains: bench/critics.py",
+    "forgetting check": "a measurement, not a change to training: --probe-tasks auto --eval-every N (README)",
+}
+
+
+def held_out(cfg):
+    from rlkit.tasks import load_task_spec
+    return load_task_spec(cfg.eval_tasks or cfg.tasks, "test")[0]
+
+
+def measure(cfg, adapter) -> dict:
+    "Greedy, first attempt, as the run's own held-out evaluation measures"
+    from rlkit.eval import evaluate
+    return evaluate(None, held_out(cfg), adapter=adapter, max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode,
+                    seed=cfg.seed, desc="held-out")
+
+
+def arm(name:str, seed:int, minutes:float, root:Path):
+    "Child process: train one arm for `minutes`, measure its last checkpoint, write root/<name>.json"
+    import shutil
+    from rlkit.runs import checkpoints, read_metrics
+    from rlkit.train import train
+    run = root / f"{name}-seed{seed}"
+    shutil.rmtree(run, ignore_errors=True)
+    cfg = config(ARMS[name], seed, run)
+    cfg.steps, cfg.max_minutes, cfg.eval_samples, cfg.checkpoint_every = 10 ** 4, minutes, 0, 10 ** 6
+    train(cfg, log=lambda s: print(s, flush=True))
+    rows, _ = read_metrics(run)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the training's peak: measured before the evaluation loads its model
+    after = measure(cfg, str(checkpoints(run)[-1] / "adapter"))
+    out = {"arm": name, "steps": rows[-1]["step"], "train_s": sum(r["step_s"] for r in rows), "episodes": sum(r["episodes"] for r in rows),
+           "peak_mb": peak_mb, "after": {k: after[k] for k in ("pass_rate", "per_task")},
+           "first_attempt": [r["pass_rate_first"] for r in rows]}
+    (root / f"{name}.json").write_text(json.dumps(out, indent=1))
+
+
+def untrained(seed:int, root:Path):
+    "Child process: the untrained model's held-out measurement, root/before.json"
+    cfg = config("default", seed, root / "unused")
+    b = measure(cfg, None)
+    (root / "before.json").write_text(json.dumps({k: b[k] for k in ("pass_rate", "per_task")}, indent=1))
+
+
+def table(root:Path, arms:list, minutes:float):
+    from rlkit.eval import paired_difference
+    before = json.loads((root / "before.json").read_text())
+    lines = [f"Equal training time: {minutes:g} minutes per arm (the run ends after the step that spends it), seed {json.loads((root / 'meta.json').read_text())['seed']}; "
+             f"held-out: {len(before['per_task'])} code test tasks, greedy, untrained {before['pass_rate']:.1%}.", "",
+             "| arm | steps | training min | held-out pass rate | change [95% CI] | episodes / s | peak memory |", "|---|---|---|---|---|---|---|"]
+    for a in arms:
+        r = json.loads((root / f"{a}.json").read_text())
+        d = paired_difference(before, r["after"])
+        lines.append(f"| {a} | {r['steps']} | {r['train_s'] / 60:.1f} | {r['after']['pass_rate']:.1%} | {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}] "
+                     f"| {r['episodes'] / r['train_s']:.2f} | {r['peak_mb'] / 1024:.1f} GB |")
+    lines += [f"| {k} | | | | not in this table: {v} | | |" for k, v in ELSEWHERE.items()]
+    text = "\n".join(lines)
+    (root / "ablation.md").write_text(text + "\n")
+    print(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--minutes", type=float, default=10, help="training minutes per arm")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--arms", nargs="+", default=list(ARMS), choices=list(ARMS))
+    ap.add_argument("--out", default="runs/ablation")
+    ap.add_argument("--child", nargs=1, help=argparse.SUPPRESS)
+    ap.add_argument("--table", action="store_true", help="print the table from OUT's saved results, training nothing")
+    a = ap.parse_args()
+    root = Path(a.out); root.mkdir(parents=True, exist_ok=True)
+    if a.child: return untrained(a.seed, root) if a.child[0] == "before" else arm(a.child[0], a.seed, a.minutes, root)
+    if not a.table:
+        (root / "meta.json").write_text(json.dumps({"minutes": a.minutes, "seed": a.seed, "arms": a.arms}))
+        for job in (["before"] if not (root / "before.json").exists() else []) + a.arms:  # one process each, one at a time
+            print(f"== {job}", flush=True)
+            subprocess.run([sys.executable, __file__, "--child", job, "--seed", str(a.seed), "--minutes", str(a.minutes), "--out", str(root)], check=True)
+    table(root, a.arms, a.minutes)
+
+
+if __name__ == "__main__":
+    main()
