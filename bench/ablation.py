@@ -1,13 +1,13 @@
 """The training schedule's pieces, each on its own against the default run, at equal training time (issue 18, item 7).
 
 Every arm is `rlkit train`'s default configuration (`bench/learning_curve.py`'s CONFIGS) with one piece switched on, trained
-for the same time budget (`max_minutes`: the run ends after the step that spends it; held-out evaluations not counted),
+for the same time budget (`max_minutes`: the run ends at the last step that fits; held-out evaluations not counted),
 each in its own process, one after another, so that its peak memory is its own and no two timings share the 2 cores.
 Then the last checkpoint is measured greedy on the code test split (119 tasks), paired by task with the untrained model
 (measured once; greedy decoding makes it the same for every arm), as the run's own evaluation measures it.
 
-The table: steps done, held-out pass rate with the paired 95% interval of the change, episodes per training second,
-peak memory (max RSS). Pieces that do not apply to this run are listed with the benchmark that measures them.
+The table: steps kept, training minutes (rolled-back steps included), held-out pass rate with the paired 95% interval of
+the change, episodes per training second, peak memory (max RSS), and the divergence guard's rollbacks. Pieces that do not apply to this run are listed with the benchmark that measures them.
 
     .venv/bin/python bench/ablation.py --minutes 10 --arms default replay length-curriculum overlap
 """
@@ -65,18 +65,34 @@ def untrained(seed:int, root:Path):
     (root / "before.json").write_text(json.dumps({k: b[k] for k in ("pass_rate", "per_task")}, indent=1))
 
 
+def spent(run:Path) -> dict:
+    "What an arm's run spent: training minutes (the time budget's own clock, rolled-back steps included), rollbacks, episodes per training second"
+    from rlkit.core import read_jsonl
+    from rlkit.runs import read_metrics
+    rows, events = read_metrics(run)
+    gone = run / "discarded.jsonl"  # the records of steps a rollback undid
+    undone = [d for d in read_jsonl(gone, torn_tail=lambda line: None) if "step_s" in d and "event" not in d] if gone.exists() else []
+    budget = [e for e in events if e["event"] == "time_budget"]
+    steps = rows + undone
+    return {"minutes": budget[-1]["minutes"] if budget else sum(r["step_s"] for r in rows) / 60,
+            "rollbacks": [e["reason"] for e in events if e["event"] == "rollback"],
+            "episodes_per_s": sum(r["episodes"] for r in steps) / sum(r["step_s"] for r in steps)}
+
+
 def table(root:Path, arms:list, minutes:float):
     from rlkit.eval import paired_difference
-    before = json.loads((root / "before.json").read_text())
-    lines = [f"Equal training time: {minutes:g} minutes per arm (the run ends after the step that spends it), seed {json.loads((root / 'meta.json').read_text())['seed']}; "
-             f"held-out: {len(before['per_task'])} code test tasks, greedy, untrained {before['pass_rate']:.1%}.", "",
-             "| arm | steps | training min | held-out pass rate | change [95% CI] | episodes / s | peak memory |", "|---|---|---|---|---|---|---|"]
+    before, seed = json.loads((root / "before.json").read_text()), json.loads((root / "meta.json").read_text())["seed"]
+    lines = [f"Equal training time: a budget of {minutes:g} minutes per arm (the run ends at the last step that fits, judging the next by the "
+             f"mean so far), seed {seed}; held-out: {len(before['per_task'])} code test tasks, "
+             f"greedy, untrained {before['pass_rate']:.1%}.", "",
+             "| arm | steps kept | training min | held-out pass rate | change [95% CI] | episodes / s | peak memory | rollbacks |",
+             "|---|---|---|---|---|---|---|---|"]
     for a in arms:
         r = json.loads((root / f"{a}.json").read_text())
-        d = paired_difference(before, r["after"])
-        lines.append(f"| {a} | {r['steps']} | {r['train_s'] / 60:.1f} | {r['after']['pass_rate']:.1%} | {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}] "
-                     f"| {r['episodes'] / r['train_s']:.2f} | {r['peak_mb'] / 1024:.1f} GB |")
-    lines += [f"| {k} | | | | not in this table: {v} | | |" for k, v in ELSEWHERE.items()]
+        d, x = paired_difference(before, r["after"]), spent(root / f"{a}-seed{seed}")
+        lines.append(f"| {a} | {r['steps']} | {x['minutes']:.1f} | {r['after']['pass_rate']:.1%} | {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}] "
+                     f"| {x['episodes_per_s']:.2f} | {r['peak_mb'] / 1024:.1f} GB | {'; '.join(x['rollbacks']) or 'none'} |")
+    lines += [f"| {k} | | | | not in this table: {v} | | | |" for k, v in ELSEWHERE.items()]
     text = "\n".join(lines)
     (root / "ablation.md").write_text(text + "\n")
     print(text)

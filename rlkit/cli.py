@@ -5,18 +5,19 @@
 # %% ../nbs/13_cli.ipynb #54589e04
 from __future__ import annotations
 import argparse, dataclasses, sys
+from pathlib import Path
 
 from .grpo import GRPOConfig, UpdateConfig
 from .ppo import PPOConfig
 from .repair import RolloutConfig
 from .runs import RunError
-from .train import TrainConfig, train
+from .train import TrainConfig, _read_config, train
 
 # %% auto #0
 __all__ = ['config_from_args', 'main']
 
 # %% ../nbs/13_cli.ipynb #9ca8153d
-_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"], "critic": ["shared", "per_domain"], "violation": ["penalize", "exclude"]}
+_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"], "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"], "critic": ["shared", "per_domain"], "violation": ["penalize", "exclude"], "terminal_protocol": ["bash", "tools", "auto"]}
 
 def _option_type(f, default):
     "The type an option parses to: the default's, or the annotation's for a field that defaults to None"
@@ -50,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     t = sub.add_parser("train", help="train with GRPO or PPO (default: GRPO, the embedded model on the bundled code tasks, repair on)",
                        description="Train a LoRA adapter with GRPO or PPO and the repair loop, writing a run directory.")
-    t.add_argument("--resume", metavar="RUN_DIR", default=None, help="continue RUN_DIR from its last checkpoint (only --steps may change)")
+    t.add_argument("--resume", metavar="RUN_DIR", default=None, help="continue RUN_DIR from its last checkpoint (only --steps and --max-minutes may change)")
     _add_fields(t, TrainConfig)
     _add_fields(t.add_argument_group("rollout", "how episodes are sampled, for GRPO and PPO alike"), RolloutConfig)
     _add_fields(t.add_argument_group("update", "the update, GRPO's or PPO's (--algo picks it)"), UpdateConfig)
@@ -80,9 +81,10 @@ def main(argv:list[str]|None=None) -> int:
         return 0
     try:
         if args.resume is not None:
-            extra = sorted(k for k, v in vars(args).items() if v is not None and k not in ("command", "resume", "steps"))
-            if extra: raise ValueError(f"--resume uses the run's own config.json; only --steps may change (got --{extra[0].replace('_', '-')})")
-            train(TrainConfig(steps=args.steps) if args.steps is not None else None, resume=args.resume)
+            extra = sorted(k for k, v in vars(args).items() if v is not None and k not in ("command", "resume", "steps", "max_minutes"))
+            if extra: raise ValueError(f"--resume uses the run's own config.json; only --steps and --max-minutes may change (got --{extra[0].replace('_', '-')})")
+            far = {k: getattr(args, k) for k in ("steps", "max_minutes") if getattr(args, k) is not None}  # how far the run goes now
+            train(dataclasses.replace(_read_config(Path(args.resume), None), **far) if far else None, resume=args.resume)
         elif (cfg := config_from_args(args)).engine == "trl":
             from rlkit.trl import train_trl  # TRL's trainer: imported only for the runs that use it
             train_trl(cfg)

@@ -4,19 +4,21 @@
 
 # %% ../nbs/07b_environments.ipynb #da8b15b2
 from __future__ import annotations
-import gzip, io, math, re, stat, tarfile, time
+import gzip, io, json, math, re, stat, tarfile, time
 from dataclasses import dataclass
 
 import torch
 from .core import ExecResult, Task, Trajectory
 from .generate import sample
-from .repair import conversation
+from .repair import PROTOCOLS, conversation
 from .sandbox import Sandbox
 from .sessions import CommandResult, Session, UnsafeFile
 
 # %% auto #0
-__all__ = ['CHECKS', 'MAX_READ', 'TERMINAL_FILES', 'FENCE', 'TERMINAL_SYSTEM', 'check_terminal_task', 'run_check', 'hidden_tests',
-           'check_state', 'terminal_tasks', 'bash_block', 'Step', 'TerminalEnv', 'run_env_episodes']
+__all__ = ['CHECKS', 'MAX_READ', 'TERMINAL_FILES', 'FENCE', 'TERMINAL_SYSTEM', 'TOOLS_SYSTEM', 'BASH_TOOL', 'TOOL_CALL',
+           'HERMES_TEMPLATE', 'check_terminal_task', 'run_check', 'hidden_tests', 'check_state', 'terminal_tasks',
+           'bash_block', 'Step', 'TerminalEnv', 'tools_supported', 'protocol_for', 'tool_command', 'opening',
+           'run_env_episodes']
 
 # %% ../nbs/07b_environments.ipynb #e39baed5
 CHECKS = {  # the key that names a check -> what it asserts about the final state (read from the trusted side)
@@ -132,6 +134,8 @@ def bash_block(text:str) -> str|None:
 
 TERMINAL_SYSTEM = ("You are in a Linux terminal, in a directory holding the task's files. To run a command, answer with one "
                    "```bash block; you will see its output. When the task is done, answer without a bash block.")
+TOOLS_SYSTEM = ("You are in a Linux terminal, in a directory holding the task's files. To run a command, call the bash tool; "
+                "you will see its output. When the task is done, answer without a tool call.")
 
 @dataclass
 class Step:
@@ -142,18 +146,24 @@ class Step:
 
 class TerminalEnv:
     "A terminal task's environment: bash blocks run in a session, their output comes back; the reward is the checks on the final state"
-    def __init__(self, task:Task, sandbox:Sandbox, max_turns:int=4, budget_s:float=30.0, observation_chars:int=1000):
+    def __init__(self, task:Task, sandbox:Sandbox, max_turns:int=4, budget_s:float=30.0, observation_chars:int=1000,
+                 protocol:str="bash", # "bash": a fenced ```bash block runs; "tools": a call to `BASH_TOOL` (`tool_command` reads it)
+                 tokenizer=None, # with "tools": its own parser reads the calls where it has one (`tool_command`)
+                ):
+        if protocol not in ("bash", "tools"): raise ValueError(f"protocol={protocol!r}: an environment speaks 'bash' or 'tools' ('auto' is resolved by `protocol_for`)")
         self.task, self.sb, self.max_turns, self.observation_chars = check_terminal_task(task), sandbox, max_turns, observation_chars
+        self.protocol, self.tokenizer = protocol, tokenizer
+        self.tools = [BASH_TOOL] if protocol == "tools" else None  # what the chat template is given to render
         self.session = Session(sandbox, files=task.meta.get("setup"), modes={k: int(v, 8) for k, v in task.meta.get("modes", {}).items()},
                                budget_s=budget_s)
         self.turns, self.cut = 0, False
 
-    def prompt(self) -> str: return f"{TERMINAL_SYSTEM}\n\nTask: {self.task.prompt}"
+    def prompt(self) -> str: return f"{TOOLS_SYSTEM if self.tools else TERMINAL_SYSTEM}\n\nTask: {self.task.prompt}"
 
     def step(self, text:str) -> Step:
-        "Run the turn's bash block; the episode ends without one, at the turn budget, or when the session's budget is spent"
+        "Run the turn's bash block (or bash tool call); the episode ends without one, at the turn budget, or when the session's budget is spent"
         self.turns += 1
-        cmd = bash_block(text)
+        cmd = tool_command(text, self.tokenizer) if self.tools else bash_block(text)
         if cmd is None: return Step("", True)
         r = self.session.run(cmd)
         done = self.turns >= self.max_turns or r.stopped == "budget"
@@ -172,12 +182,86 @@ class TerminalEnv:
 
     def close(self): self.session.close()
 
+# %% ../nbs/07b_environments.ipynb #b129de27
+BASH_TOOL = {"type": "function", "function": {  # the terminal as one tool, in the JSON-schema form `apply_chat_template(tools=...)` takes
+    "name": "bash", "description": "Run a bash command in the task's directory; returns its exit code, stdout and stderr.",
+    "parameters": {"type": "object", "properties": {"command": {"type": "string", "description": "the command line to run"}}, "required": ["command"]}}}
+
+def tools_supported(tokenizer) -> bool:
+    "Whether the tokenizer's chat template renders tool definitions (a message renders differently with `tools=[BASH_TOOL]`) and a tool's answer"
+    m = [{"role": "user", "content": "hi"}]
+    try:
+        shown = (tokenizer.apply_chat_template(m, tools=[BASH_TOOL], tokenize=False, add_generation_prompt=True)
+                 != tokenizer.apply_chat_template(m, tokenize=False, add_generation_prompt=True))
+        tokenizer.apply_chat_template(m + [{"role": "assistant", "content": "x"}, {"role": "tool", "content": "y"}], tokenize=False)  # as `feedback_ids` renders it
+        return shown
+    except Exception: return False  # a template that fails on tools, or on a tool message after the assistant's turn, does not support them here
+
+def protocol_for(tokenizer, protocol:str="auto") -> str:
+    "The protocol a terminal episode speaks: 'bash' or 'tools' as asked ('tools' refused where the template ignores tools), 'auto' picks tools where supported"
+    if protocol not in PROTOCOLS: raise ValueError(f"protocol={protocol!r} (--terminal-protocol): use one of {PROTOCOLS}")
+    if protocol == "bash": return "bash"
+    ok = tools_supported(tokenizer)
+    if protocol == "tools" and not ok:
+        raise ValueError("terminal_protocol='tools', but this model's chat template ignores tools (apply_chat_template(tools=...) renders "
+                         "nothing of them), so the model would never see the bash tool: use 'bash' (fenced ```bash blocks) or 'auto'")
+    return "tools" if ok else "bash"
+
+TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)  # the Hermes form (Qwen2.5, Qwen3, SmolLM3, Hermes)
+
+def _json_objects(text:str) -> list:
+    "Every JSON object that starts at a '{' of `text` (the first one that parses from each)"
+    dec, out, i = json.JSONDecoder(), [], text.find("{")
+    while i >= 0:
+        try: obj, end = dec.raw_decode(text, i); out.append(obj); i = text.find("{", end)
+        except (ValueError, RecursionError): i = text.find("{", i + 1)  # not JSON, or a degenerate sample (deep nesting, a huge number)
+    return out
+
+def tool_command(text:str, tokenizer=None) -> str|None:
+    "The command of the first call to the bash tool in a model's turn, or None: the tool form of `bash_block`"
+    calls = []
+    if tokenizer is not None and getattr(tokenizer, "response_template", None) is not None:  # the model's own parser, where it ships one
+        try: calls = [c.get("function", c) for c in tokenizer.parse_response(text, prefix="").get("tool_calls") or []]
+        except Exception: calls = []
+    if not calls:  # <tool_call>{...}</tool_call> (Hermes), else a bare {"name": ..., "parameters": {...}} (Llama 3.1-3.3)
+        blobs = TOOL_CALL.findall(text)
+        calls = [o for b in blobs for o in _json_objects(b)[:1]] if blobs else _json_objects(text)
+    for c in calls:
+        if isinstance(c, dict) and isinstance(c.get("function"), dict): c = c["function"]  # the OpenAI form: {"type": "function", "function": {...}}
+        if not isinstance(c, dict) or c.get("name") != "bash": continue
+        args = c.get("arguments", c.get("parameters"))
+        if isinstance(args, str):
+            try: args = json.loads(args)
+            except (ValueError, RecursionError): continue
+        if isinstance(args, dict) and isinstance(args.get("command"), str) and args["command"].strip(): return args["command"].strip()
+    return None
+
+# %% ../nbs/07b_environments.ipynb #84bda383
+HERMES_TEMPLATE = (  # a ChatML template with Hermes tool calls, as Qwen2.5's renders them (trimmed): for examples and tests
+    "{%- if tools %}{{- '<|im_start|>system\n' }}{%- if messages[0].role == 'system' %}{{- messages[0].content + '\n\n' }}{%- endif %}"
+    "{{- '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n"
+    "You are provided with function signatures within <tools></tools> XML tags:\n<tools>' }}"
+    "{%- for tool in tools %}{{- '\n' + (tool | tojson) }}{%- endfor %}"
+    "{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n"
+    "<tool_call>\n{\"name\": <function-name>, \"arguments\": <args-json-object>}\n</tool_call><|im_end|>\n' }}"
+    "{%- elif messages[0].role == 'system' %}{{- '<|im_start|>system\n' + messages[0].content + '<|im_end|>\n' }}{%- endif %}"
+    "{%- for message in messages %}"
+    "{%- if message.role == 'tool' %}{{- '<|im_start|>user\n<tool_response>\n' + message.content + '\n</tool_response><|im_end|>\n' }}"
+    "{%- elif message.role != 'system' or not loop.first %}{{- '<|im_start|>' + message.role + '\n' + message.content + '<|im_end|>\n' }}{%- endif %}"
+    "{%- endfor %}{%- if add_generation_prompt %}{{- '<|im_start|>assistant\n' }}{%- endif %}")
+
 # %% ../nbs/07b_environments.ipynb #959b766a
 def _turn_result(r:CommandResult|None) -> ExecResult|None:
     "A command's outcome in the shape the viewer shows under each turn"
     if r is None: return None
     verdict = {"timeout": "timeout", "budget": "timeout", "output_limit": "output_limit"}.get(r.stopped, "passed" if r.exit_code == 0 else "failed")
     return ExecResult(verdict, stdout=r.stdout, stderr=r.stderr, returncode=r.exit_code, duration_s=r.duration_s, detail=f"$ {r.command}"[:2000])
+
+def opening(tokenizer, env) -> str|list[int]:
+    "What `sample` gets for an episode's first turn: the prompt as the user's message, or with tools the chat rendered with their definitions (token ids)"
+    if getattr(env, "tools", None) is None: return env.prompt()
+    text = tokenizer.apply_chat_template([{"role": "user", "content": env.prompt()}], tools=env.tools, tokenize=False, add_generation_prompt=True)
+    return tokenizer(text, add_special_tokens=False).input_ids
 
 @torch.no_grad()
 def run_env_episodes(model, tokenizer, tasks:list[Task],
@@ -186,26 +270,31 @@ def run_env_episodes(model, tokenizer, tasks:list[Task],
                      max_turns:int=4, # model turns per episode
                      max_new_tokens:int=192, temperature:float=1.0, top_p:float=1.0,
                      generator:torch.Generator|None=None, step:int=0,
-                     decode:dict|None=None, # more options for `sample` (fast, dtype); a turn always ends when its code block closes
+                     decode:dict|None=None, # more options for `sample` (fast, dtype); a bash turn ends when its code block closes, a tool call at the model's end of turn
                      make_env=None, # task -> environment (default: a `TerminalEnv` in `sandbox`)
                      budget_s:float=30.0, # the session's time budget per episode
+                     protocol:str="bash", # "bash", "tools" or "auto": how turns run commands (`protocol_for`); an env from `make_env` speaks its own
                     ) -> list[Trajectory]:
     "Play `n` multi-turn episodes per task, turn by turn across the batch; the sampled ids are kept, the observations masked, the final state rewarded"
+    protocol = protocol_for(tokenizer, protocol)
     own = sandbox is None and make_env is None
     sb = Sandbox() if own else sandbox
-    make_env = make_env or (lambda t: TerminalEnv(t, sb, max_turns=max_turns, budget_s=budget_s))
+    make_env = make_env or (lambda t: TerminalEnv(t, sb, max_turns=max_turns, budget_s=budget_s, protocol=protocol, tokenizer=tokenizer))
     trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
     decode = {k: v for k, v in (decode or {}).items() if k != "stop_after_code"}
     envs = []
     try:
         envs = [make_env(t) for t in tasks for _ in range(n)]
+        tools = [getattr(env, "tools", None) is not None for env in envs]
+        for traj, t in zip(trajs, tools):
+            if t: traj.meta["protocol"] = "tools"  # `conversation` then carries the observations as tool messages
         active, seconds = list(range(len(trajs))), {"generate": 0.0, "execute": 0.0}
         for k in range(max_turns):
             t1 = time.time()
-            if k == 0: s = sample(model, tokenizer, [envs[g * n].prompt() for g in range(len(tasks))], n=n, max_new_tokens=max_new_tokens,
-                                  temperature=temperature, top_p=top_p, generator=generator, stop_after_code=True, **decode)
+            if k == 0: s = sample(model, tokenizer, [opening(tokenizer, envs[g * n]) for g in range(len(tasks))], n=n, max_new_tokens=max_new_tokens,
+                                  temperature=temperature, top_p=top_p, generator=generator, stop_after_code=[not tools[g * n] for g in range(len(tasks))], **decode)
             else: s = sample(model, tokenizer, [conversation(tokenizer, trajs[i])[0] for i in active], n=1, max_new_tokens=max_new_tokens,
-                             temperature=temperature, top_p=top_p, generator=generator, stop_after_code=True, **decode)
+                             temperature=temperature, top_p=top_p, generator=generator, stop_after_code=[not tools[i] for i in active], **decode)
             t2 = time.time(); seconds["generate"] += t2 - t1
             going = []
             for j, i in enumerate(active):

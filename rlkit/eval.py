@@ -49,6 +49,7 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
              max_new_tokens:int=192, seed:int=0, sandbox=None,
              batch:int=64, # answers per sampling batch
              decode:dict|None=None, # options for `sample` (see `RolloutConfig.decode`)
+             max_turns:int=4, protocol:str="bash", # a terminal task's turn budget and protocol (`RolloutConfig.max_turns`, `terminal_protocol`)
              save:str|Path|None=None, # write every episode here as JSONL
              keep:bool=False, # also return the episodes, under "episodes"
              desc:str="eval") -> dict:
@@ -64,7 +65,7 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
     g, per, eps = torch.Generator().manual_seed(seed), max(1, batch // n), []
     for i in tqdm(range(0, len(tasks), per), desc=desc, leave=False):
         eps += run_episodes(model, tokenizer, tasks[i:i + per], n=n, attempts=1, sandbox=sandbox, decode=decode,
-                            max_new_tokens=max_new_tokens, temperature=temperature, generator=g)
+                            max_new_tokens=max_new_tokens, temperature=temperature, generator=g, max_turns=max_turns, protocol=protocol)
     ok = [e for e in eps if e.reward is not None]  # a sandbox error: neither pass nor fail
     counts, by_domain = {}, {}
     for e in ok:

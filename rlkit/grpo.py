@@ -202,7 +202,7 @@ class UpdateConfig:
     norm:str = "token"  # "token", "sequence" or "constant" (loss_type "dapo", "grpo", "dr_grpo")
     micro_batch:int = 4  # sequences per forward/backward pass (per_device_train_batch_size)
     max_grad_norm:float = 1.0  # gradient clipping (max_grad_norm)
-    update_dtype:str = "auto"  # matmul dtype of the update's forward and backward: "auto" (bf16 autocast on CPUs with AMX), "float32"
+    update_dtype:str = "auto"  # matmul dtype of the update's forward and backward: "auto" (bf16 autocast on CPUs with AMX), "float32", "bfloat16"
 
     def __post_init__(self):
         if self.norm not in NORMS: raise ValueError(f"norm={self.norm!r}: use one of {NORMS}")

@@ -14,8 +14,8 @@ from .generate import sample
 from .rewards import correct, execute, execute_one, score
 
 # %% auto #0
-__all__ = ['VERDICT_TEXT', 'VIOLATION_MODES', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation', 'run_episodes',
-           'RolloutConfig', 'repair_metrics']
+__all__ = ['VERDICT_TEXT', 'VIOLATION_MODES', 'PROTOCOLS', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation',
+           'run_episodes', 'RolloutConfig', 'repair_metrics']
 
 # %% ../nbs/07_repair.ipynb #38c2ca76
 VERDICT_TEXT = {
@@ -45,10 +45,12 @@ def feedback_text(result:ExecResult, max_lines:int=8, max_chars:int=600) -> str:
 # %% ../nbs/07_repair.ipynb #e17b4305
 _MARK = "\x00rlkit-completion\x00"
 
-def feedback_ids(tokenizer, feedback:str, last_token:str="") -> list[int]:
-    "Token ids that close the assistant's turn, carry `feedback` as the user's message, and open the next reply"
+def feedback_ids(tokenizer, feedback:str, last_token:str="",
+                 role:str="user", # the message that carries it: "user", or "tool" for a tool's output (a terminal episode in the tools protocol)
+                ) -> list[int]:
+    "Token ids that close the assistant's turn, carry `feedback` as the user's (or a tool's) message, and open the next reply"
     text = tokenizer.apply_chat_template([{"role": "user", "content": "task"}, {"role": "assistant", "content": _MARK},
-                                          {"role": "user", "content": feedback}], tokenize=False, add_generation_prompt=True)
+                                          {"role": role, "content": feedback}], tokenize=False, add_generation_prompt=True)
     tail = text.split(_MARK, 1)[1]
     if last_token and tail.startswith(last_token): tail = tail[len(last_token):]  # the completion already ended its turn
     return tokenizer(tail, add_special_tokens=False).input_ids
@@ -58,16 +60,18 @@ def conversation(tokenizer, traj:Trajectory) -> tuple[list[int], list[int], list
     t0 = traj.turns[0]
     ids = tokenizer(t0.prompt, add_special_tokens=False).input_ids
     mask, logp = [0] * len(ids), [0.0] * len(ids)
+    role = "tool" if traj.meta.get("protocol") == "tools" else "user"  # a terminal episode in the tools protocol: outputs are tool messages
     for t in traj.turns:
         ids, mask, logp = ids + t.token_ids, mask + [1] * len(t.token_ids), logp + (t.logprobs or [0.0] * len(t.token_ids))
         if t.feedback:
             last = "" if t.truncated or not t.token_ids else tokenizer.decode(t.token_ids[-1:])
-            fb = feedback_ids(tokenizer, t.feedback, last)
+            fb = feedback_ids(tokenizer, t.feedback, last, role)
             ids, mask, logp = ids + fb, mask + [0] * len(fb), logp + [0.0] * len(fb)
     return ids, mask, logp
 
 # %% ../nbs/07_repair.ipynb #d6fcd6f8
 VIOLATION_MODES = ("penalize", "exclude")
+PROTOCOLS = ("bash", "tools", "auto")  # how a terminal task's turns run commands: fenced ```bash blocks, tool calls through the chat template, tools where the template renders them (`rlkit.environments`)
 
 def _finish(traj:Trajectory, rows:list, gamma:float, violation:str="penalize", violation_reward:float=-1.0):
     "Set the episode's reward from its last scored attempt: gamma**k times that attempt's total; a violation is penalised or excluded"
@@ -102,6 +106,7 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  violation:str="penalize", # an episode whose code is a `violation` ends there: "penalize" (reward `violation_reward`) or "exclude" (no reward, no update)
                  violation_reward:float=-1.0,
                  max_turns:int=4, # turns per episode of a multi-turn ("terminal") task, played by `rlkit.environments.run_env_episodes`
+                 protocol:str="bash", # ... and how its turns run commands: "bash", "tools" or "auto" (`rlkit.environments.protocol_for`)
                 ) -> list[Trajectory]:
     "Run `n` generate -> execute -> feedback -> repair episodes per task, in batches; one `Trajectory` per episode"
     if attempts < 1: raise ValueError(f"attempts={attempts}: an episode needs at least 1 attempt (1 = no repair)")
@@ -110,10 +115,10 @@ def run_episodes(model, tokenizer, tasks:list[Task],
         from rlkit.environments import run_env_episodes
         term, rest = [t for t in tasks if t.domain == "terminal"], [t for t in tasks if t.domain != "terminal"]
         out = run_env_episodes(model, tokenizer, term, n=n, sandbox=sandbox, max_turns=max_turns, max_new_tokens=max_new_tokens,
-                               temperature=temperature, top_p=top_p, generator=generator, step=step, decode=decode)
+                               temperature=temperature, top_p=top_p, generator=generator, step=step, decode=decode, protocol=protocol)
         if not rest: return out
         return out + run_episodes(model, tokenizer, rest, n, attempts, gamma, rewards, sandbox, executor, max_new_tokens, temperature, top_p,
-                                  generator, step, decode, overlap, violation, violation_reward, max_turns)
+                                  generator, step, decode, overlap, violation, violation_reward, max_turns, protocol)
     rewards = rewards or {"correct": correct}
     trajs = [Trajectory(t.id, g, domain=t.domain, step=step) for g, t in enumerate(tasks) for _ in range(n)]
     task_of, rows = [t for t in tasks for _ in range(n)], [[] for _ in trajs]
@@ -204,11 +209,13 @@ class RolloutConfig:
     violation:str = "penalize"  # an episode whose code the sandbox calls a `violation` ends there: "penalize" (reward violation_reward) or "exclude" (no reward, not trained on)
     violation_reward:float = -1.0  # the reward of a violation when penalized: below any honest failure
     max_turns:int = 4  # model turns per episode of a terminal task (each may run one bash block)
+    terminal_protocol:str = "bash"  # how a terminal task's turn runs a command: "bash" (a fenced ```bash block), "tools" (a call to the bash tool through the chat template), "auto" (tools where the template renders them)
 
     def __post_init__(self):
         if self.group_size < 2: raise ValueError(f"group_size={self.group_size}: a group needs at least 2 episodes to compare")
         if self.attempts < 1: raise ValueError(f"attempts={self.attempts}: at least 1 (1 = no repair)")
         if self.violation not in VIOLATION_MODES: raise ValueError(f"violation={self.violation!r} (--violation): use one of {VIOLATION_MODES}")
+        if self.terminal_protocol not in PROTOCOLS: raise ValueError(f"terminal_protocol={self.terminal_protocol!r} (--terminal-protocol): use one of {PROTOCOLS}")
         if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
         if not self.temperature > 0: raise ValueError(f"temperature={self.temperature} (--temperature): training samples at a temperature above 0 "
                                                       "and scores its samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
@@ -224,7 +231,7 @@ class RolloutConfig:
         return run_episodes(model, tokenizer, tasks, n=n or self.group_size, attempts=self.attempts, gamma=self.gamma,
                             max_new_tokens=self.max_new_tokens, temperature=self.temperature, decode=self.decode,
                             overlap=self.overlap_execution, violation=self.violation, violation_reward=self.violation_reward,
-                            max_turns=self.max_turns, **kw)
+                            max_turns=self.max_turns, protocol=self.terminal_protocol, **kw)
 
 # %% ../nbs/07_repair.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:

@@ -25,9 +25,9 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
 
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'sandbox_allow',
-           'sandbox_data', 'setup', 'begin_run', 'save', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect',
-           'length_budget', 'step_rollout', 'divergence', 'check', 'checkpoint_due', 'out_of_time', 'time_is_up',
-           'recover', 'record', 'report', 'violations', 'refresh_reward_model', 'train']
+           'sandbox_data', 'setup', 'check_protocol', 'begin_run', 'save', 'start', 'Interrupted', 'held_out',
+           'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence', 'check', 'checkpoint_due',
+           'out_of_time', 'time_is_up', 'recover', 'record', 'report', 'violations', 'refresh_reward_model', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -47,7 +47,7 @@ class TrainConfig:
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
     gradient_checkpointing:bool = False  # recompute activations in the backward pass: less memory, about 25% more update time
     steps:int = 14  # update steps (14 GRPO steps of 6 tasks fit the default run in 15 minutes on 2 CPU cores)
-    max_minutes:float = 0.0  # a time budget: end the run (this call: a resumed run gets it anew) after the step that brings its training time (sampling, execution, updates; not the held-out evaluations) to this many minutes, with a checkpoint and the evaluation after (0: run all `steps`)
+    max_minutes:float = 0.0  # a time budget for the training time of this call (sampling, execution, updates; not the held-out evaluations; a resumed run gets it anew): the run ends, with a checkpoint and the evaluation after, at the last step that fits, judging the next step by the mean so far (0: run all `steps`)
     tasks_per_step:int = 6  # tasks (groups) per step; each gets `rollout.group_size` episodes
     seed:int = 0  # seeds sampling, task order and the held-out evaluation
     out:str|None = None  # run directory (default: runs/<date-time>)
@@ -138,7 +138,7 @@ def probe_spec(cfg:TrainConfig) -> str|None:
     return ",".join(rest)
 
 # %% ../nbs/12_train.ipynb #d2812587
-def _read_config(run:Path, steps:int|None) -> TrainConfig:
+def _read_config(run:Path, steps:int|None, max_minutes:float|None=None) -> TrainConfig:
     path = run / "config.json"
     if not path.exists(): raise RunError(f"cannot resume {run}: it has no config.json (is it a run directory?)")
     try: d = json.loads(path.read_text())
@@ -150,7 +150,8 @@ def _read_config(run:Path, steps:int|None) -> TrainConfig:
     try: cfg = TrainConfig.from_dict(d)
     except (TypeError, ValueError) as e: raise RunError(f"cannot resume {run}: {path}: {e}") from None
     if cfg.engine != "rlkit": raise RunError(f"cannot resume {run}: it is a TRL run (engine={cfg.engine!r}), which writes no rlkit checkpoints; start a new run")
-    if steps is not None: cfg.steps = steps  # the one thing a resumed run may change: how far it goes
+    if steps is not None: cfg.steps = steps  # what a resumed run may change: how far it goes (and its time budget, counted per call)
+    if max_minutes is not None: cfg.max_minutes = max_minutes
     return cfg
 
 def sandbox_allow(cfg:TrainConfig) -> tuple:
@@ -174,7 +175,7 @@ def sandbox_data(cfg:TrainConfig) -> dict:
 
 def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNamespace:
     "Step 0: the config, run directory, tasks, held-out tasks, rewards and sandbox, all checked before anything is written"
-    if resume is not None: cfg, run = _read_config(Path(resume), cfg.steps if cfg is not None else None), Path(resume)
+    if resume is not None: cfg, run = _read_config(Path(resume), *((cfg.steps, cfg.max_minutes) if cfg is not None else (None, None))), Path(resume)
     else:
         cfg = cfg or TrainConfig()
         cfg.out = cfg.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}"
@@ -229,6 +230,12 @@ def _load_model(cfg:TrainConfig):
         if _is_oom(e): raise _oom(cfg, e) from None
         raise
 
+def check_protocol(cfg:TrainConfig, tok, tasks:list):
+    "With terminal tasks, refuse a `terminal_protocol` the model's chat template cannot speak, before anything is written"
+    if any(t.domain == "terminal" for t in tasks):
+        from rlkit.environments import protocol_for
+        protocol_for(tok, cfg.rollout.terminal_protocol)
+
 def begin_run(r:SimpleNamespace, **where):
     "A new run's folder, its config.json, and run.json: what actually ran the code (sandbox, executor, and `where`), and when"
     r.run.mkdir(parents=True, exist_ok=True)
@@ -258,12 +265,13 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     cfg = r.cfg
     seed_everything(cfg.seed)
     model, tok = _load_model(cfg)
+    check_protocol(cfg, tok, r.tasks + r.held_out + r.probe)
     domains = sorted({t.domain for t in r.tasks}) if cfg.ppo.critic == "per_domain" else None
     head = ValueHead(model.config.hidden_size, next(model.parameters()).device, domains) if cfg.algo == "ppo" else None
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,
-                        trained_s=0.0, last=False,  # training seconds of this call (the time budget's clock); whether this step is the budget's last
+                        trained_s=0.0, trained=0, last=False,  # this call's training seconds and steps (the time budget's clock); whether this step is the budget's last
                         optimizer=torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0),
                         sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed),
                         replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None,
@@ -290,7 +298,8 @@ def held_out(r:SimpleNamespace, s:SimpleNamespace, evals:dict, when:str|int, log
     cfg = r.cfg
     how = "1 greedy answer" if cfg.eval_temperature == 0 else f"{cfg.eval_samples} samples at T={cfg.eval_temperature}"
     def measure(tasks, name): return evaluate(s.model, tasks, s.tok, n=cfg.eval_samples, temperature=cfg.eval_temperature, seed=cfg.seed, sandbox=r.sandbox,
-                                              max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode, desc=f"{name}, {when}") | {"step": s.step}
+                                              max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode, desc=f"{name}, {when}",
+                                              max_turns=cfg.rollout.max_turns, protocol=cfg.rollout.terminal_protocol) | {"step": s.step}
     key = when if isinstance(when, str) else str(when)
     (evals if isinstance(when, str) else evals.setdefault("during", {}))[key] = measure(r.held_out, "held-out")
     if r.probe: evals.setdefault("probe", {})[key] = measure(r.probe, "probe")
@@ -373,14 +382,14 @@ def check(r:SimpleNamespace, s:SimpleNamespace, upd:dict, train_on:list[Trajecto
 
 def checkpoint_due(cfg:TrainConfig, step:int, last:bool=False) -> bool: return step % cfg.checkpoint_every == 0 or step == cfg.steps or last
 
-def out_of_time(cfg:TrainConfig, trained_s:float) -> bool:
-    "Whether `trained_s` seconds of training reach the run's time budget (`max_minutes`; never when it is 0)"
-    return cfg.max_minutes > 0 and trained_s >= 60 * cfg.max_minutes
+def out_of_time(cfg:TrainConfig, trained_s:float, steps:int) -> bool:
+    "Whether the time budget (`max_minutes`; none when 0) ends the run after `steps` steps of `trained_s` seconds: one more step as long as their mean would not fit"
+    return cfg.max_minutes > 0 and trained_s + trained_s / steps > 60 * cfg.max_minutes
 
 def time_is_up(r:SimpleNamespace, s:SimpleNamespace, log):
     "The time budget ends the run before `steps`: an event in metrics.jsonl and a line; the run goes on to its evaluation and report"
     write_jsonl(r.run / "metrics.jsonl", [{"event": "time_budget", "step": s.step, "minutes": s.trained_s / 60, "max_minutes": r.cfg.max_minutes}])
-    log(f"step {s.step} of {r.cfg.steps}: {s.trained_s / 60:.1f} training minutes reached max_minutes={r.cfg.max_minutes:g}; the run ends here "
+    log(f"step {s.step} of {r.cfg.steps}: after {s.trained_s / 60:.1f} training minutes one more step would pass max_minutes={r.cfg.max_minutes:g}; the run ends here "
         f"(rlkit train --resume {r.run} trains up to {r.cfg.max_minutes:g} minutes more)")
 
 # %% ../nbs/12_train.ipynb #806abad3
@@ -464,7 +473,7 @@ def refresh_reward_model(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajecto
 
 # %% ../nbs/12_train.ipynb #b0f32a48
 def train(cfg:TrainConfig|None=None,
-          resume:str|Path|None=None, # a run directory to continue from its last checkpoint (its config.json is used)
+          resume:str|Path|None=None, # a run directory to continue from its last checkpoint (its config.json is used; `cfg`, when given, sets only `steps` and `max_minutes`)
           rewards:dict|None=None, # name -> reward (or (reward, weight)); default: `cfg.reward`, or {"correct": correct}
           executor=None, # (tasks, completions) -> results; default: code runs in the sandbox
           log=None, # where summary lines go (default: tqdm.write)
@@ -494,15 +503,16 @@ def train(cfg:TrainConfig|None=None,
             if s.head is None: upd = grpo_step(s.model, s.tok, s.optimizer, train_on + replayed, cfg.grpo, ro)
             else: upd = ppo_step(s.model, s.head, s.tok, s.optimizer, train_on, cfg.ppo, ro, s.kl_ctl)
             # 5. check the update: a faulty one rolls the run back to its last checkpoint
-            s.last = out_of_time(cfg, s.trained_s + time.time() - t0)  # the time budget ends the run after this step
+            s.last = out_of_time(cfg, s.trained_s + time.time() - t0, s.trained + 1)  # the time budget ends the run after this step
             fault = check(r, s, upd, train_on)
             if fault is not None:
+                s.trained_s += time.time() - t0  # a step rolled back spent the budget too
                 recover(r, s, fault, log); bar.n = s.step; bar.refresh()
                 continue
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
-            s.trained_s += m["step_s"]
+            s.trained_s += m["step_s"]; s.trained += 1
             violations(r, m, eps, log)
             if s.replay is not None: s.replay.add(train_on, s.step)
             if s.rm is not None: refresh_reward_model(r, s, eps, log)

@@ -21,7 +21,7 @@ from .generate import decode_dtype
 from .grpo import TaskSampler
 from .repair import conversation
 from .runs import read_metrics, step_metrics, summary_line, write_model_card
-from .train import TrainConfig, _load_model, begin_run, held_out, report, setup
+from .train import TrainConfig, _load_model, begin_run, check_protocol, held_out, report, setup
 
 # %% auto #0
 __all__ = ['LOSS_TYPES', 'TRL_NAMES', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer', 'RunDirCallback',
@@ -170,6 +170,7 @@ def train_trl(cfg:TrainConfig|None=None,
     try:
         torch.manual_seed(cfg.seed)
         model, tok = _load_model(cfg)
+        check_protocol(cfg, tok, r.tasks + r.held_out + r.probe)
         device, s, evals = next(model.parameters()).device, SimpleNamespace(model=model, tok=tok, step=0), {}
         if state.is_main_process:
             begin_run(r, engine="trl", processes=state.num_processes)

@@ -64,3 +64,36 @@ def test_a_terminal_task_trains_end_to_end(tmp_path, algo):
         for turn in t.turns:
             if turn.result is not None: assert turn.result.detail.startswith("$ ")
     assert read_metrics(tmp_path / "run")[0][0]["episodes"] == 4
+
+
+@pytest.mark.firejail
+def test_the_tools_protocol_runs_a_call_and_answers_with_a_tool_message():
+    "With a template that renders tools: the first prompt shows the bash tool, a tool call runs in the session, and its output goes back as a tool message, masked"
+    from rlkit.core import Turn
+    from rlkit.environments import BASH_TOOL, HERMES_TEMPLATE, TerminalEnv, protocol_for
+    from rlkit.models import tiny_tokenizer
+    from rlkit.sandbox import Sandbox
+    tok = tiny_tokenizer(); tok.chat_template = HERMES_TEMPLATE
+    task = Task("terminal/count", "terminal", "Write the number of lines of a.txt into count.txt.",
+                meta={"setup": {"a.txt": "x\ny\nz\n"}, "checks": [{"file": "count.txt", "number": 3}], "difficulty": "easy"})
+    model, _ = tiny_policy()
+    with Sandbox() as sb:
+        eps = run_env_episodes(model, tok, [task], n=2, sandbox=sb, protocol="auto", max_turns=2, max_new_tokens=8,
+                               generator=torch.Generator().manual_seed(0))
+        assert protocol_for(tok, "auto") == "tools" and all(e.meta["protocol"] == "tools" for e in eps)
+        assert all("<tools>" in e.turns[0].prompt and '"name": "bash"' in e.turns[0].prompt for e in eps)  # rendered by the template
+        env = TerminalEnv(task, sb, protocol="tools", max_turns=3)
+        call = '<tool_call>\n{"name": "bash", "arguments": {"command": "wc -l < a.txt > count.txt; cat count.txt"}}\n</tool_call><|im_end|>'
+        st = env.step(call)
+        assert not st.done and st.result.exit_code == 0 and "3" in st.observation
+        assert env.step("```bash\nrm count.txt\n```").done  # in the tools protocol a fenced block is only text: the episode ends
+        reward, info = env.finish()
+    assert reward == 1.0, info["why"]
+    traj = Trajectory(task.id, 0, domain="terminal", meta={"protocol": "tools"})
+    prompt = tok.apply_chat_template([{"role": "user", "content": "task"}], tools=[BASH_TOOL], tokenize=False, add_generation_prompt=True)
+    ids = tok(call, add_special_tokens=False).input_ids
+    traj.turns = [Turn(prompt, call, ids, feedback=st.observation), Turn("", "done<|im_end|>", tok("done<|im_end|>", add_special_tokens=False).input_ids)]
+    seq, mask, _ = conversation(tok, traj)
+    text = tok.decode(seq)
+    assert "<tool_response>\n" + st.observation in text and text.count("<|im_start|>assistant") == 2
+    assert [i for i, m in zip(seq, mask) if m] == traj.turns[0].token_ids + traj.turns[1].token_ids  # the tool's output is masked

@@ -140,7 +140,10 @@ def test_cli_train_tiny_and_resume_needs_no_other_options(tmp_path):
     ran = json.loads((tmp_path / "run" / "run.json").read_text())["sandbox"]  # what actually ran the model's code
     assert ran["backend"] == "firejail" and ran["isolated"] and ran["user"] != "root"
     r = _cli("train", "--resume", str(tmp_path / "run"), "--lr", "1")
-    assert r.returncode == 2 and "only --steps may change" in r.stderr
+    assert r.returncode == 2 and "only --steps and --max-minutes may change" in r.stderr
+    r = _cli("train", "--resume", str(tmp_path / "run"), "--steps", "3", "--max-minutes", "1e-9")  # a new time budget: one more step
+    assert r.returncode == 0 and "would pass max_minutes=" in r.stdout, r.stderr[-2000:]
+    assert [x["step"] for x in read_metrics(tmp_path / "run")[0]] == [1, 2]
     r = _cli("train", "--model", "tiny", "--out", str(tmp_path / "run"))
     assert r.returncode == 1 and "--resume" in r.stderr
 
