@@ -27,16 +27,12 @@ ELSEWHERE = {  # pieces this single-domain GRPO run cannot switch on, and where 
 }
 
 
-def held_out(cfg):
-    from rlkit.tasks import load_task_spec
-    return load_task_spec(cfg.eval_tasks or cfg.tasks, "test")[0]
-
-
 def measure(cfg, adapter) -> dict:
-    "Greedy, first attempt, as the run's own held-out evaluation measures"
+    "The held-out split, measured as the run's own evaluation measures it (greedy, first attempt)"
     from rlkit.eval import evaluate
-    return evaluate(None, held_out(cfg), adapter=adapter, max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode,
-                    seed=cfg.seed, desc="held-out")
+    from rlkit.tasks import load_task_spec
+    from rlkit.train import eval_options, eval_spec
+    return evaluate(None, load_task_spec(eval_spec(cfg), "test")[0], adapter=adapter, desc="held-out", **eval_options(cfg))
 
 
 def arm(name:str, seed:int, minutes:float, root:Path):

@@ -153,10 +153,12 @@ class TerminalEnv:
         if protocol not in ("bash", "tools"): raise ValueError(f"protocol={protocol!r}: an environment speaks 'bash' or 'tools' ('auto' is resolved by `protocol_for`)")
         self.task, self.sb, self.max_turns, self.observation_chars = check_terminal_task(task), sandbox, max_turns, observation_chars
         self.protocol, self.tokenizer = protocol, tokenizer
-        self.tools = [BASH_TOOL] if protocol == "tools" else None  # what the chat template is given to render
         self.session = Session(sandbox, files=task.meta.get("setup"), modes={k: int(v, 8) for k, v in task.meta.get("modes", {}).items()},
                                budget_s=budget_s)
         self.turns, self.cut = 0, False
+
+    @property
+    def tools(self) -> list|None: return [BASH_TOOL] if self.protocol == "tools" else None  # what the chat template is given to render
 
     def prompt(self) -> str: return f"{TOOLS_SYSTEM if self.tools else TERMINAL_SYSTEM}\n\nTask: {self.task.prompt}"
 

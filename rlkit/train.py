@@ -24,10 +24,11 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
 
 # %% auto #0
-__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'probe_spec', 'sandbox_allow',
-           'sandbox_data', 'setup', 'check_protocol', 'begin_run', 'save', 'start', 'Interrupted', 'held_out',
-           'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence', 'check', 'checkpoint_due',
-           'out_of_time', 'time_is_up', 'recover', 'record', 'report', 'violations', 'refresh_reward_model', 'train']
+__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'eval_options', 'probe_spec',
+           'sandbox_allow', 'sandbox_data', 'setup', 'check_protocol', 'begin_run', 'save', 'start', 'Interrupted',
+           'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence', 'check',
+           'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'record', 'report', 'violations',
+           'refresh_reward_model', 'train']
 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -128,6 +129,11 @@ def eval_spec(cfg:TrainConfig) -> str|None:
     if cfg.eval_tasks: return cfg.eval_tasks
     names = [p.split(":")[0].strip() for p in cfg.tasks.split(",")]
     return ",".join(n for n in names if n in BUNDLED) or None
+
+def eval_options(cfg:TrainConfig) -> dict:
+    "`evaluate`'s options as the run's held-out evaluation uses them, to measure a saved checkpoint the same way (one answer if the run skipped it)"
+    return dict(n=max(1, cfg.eval_samples), temperature=cfg.eval_temperature, seed=cfg.seed, max_new_tokens=cfg.rollout.max_new_tokens,
+                decode=cfg.rollout.decode, max_turns=cfg.rollout.max_turns, protocol=cfg.rollout.terminal_protocol)
 
 def probe_spec(cfg:TrainConfig) -> str|None:
     "The probe set's spec: as given, or for 'auto' every bundled domain the run does not train on"
@@ -297,9 +303,7 @@ def held_out(r:SimpleNamespace, s:SimpleNamespace, evals:dict, when:str|int, log
     "Steps 2 and 8: the held-out (and probe) pass rates `when`: 'before', 'after' or a step number; written to eval.json"
     cfg = r.cfg
     how = "1 greedy answer" if cfg.eval_temperature == 0 else f"{cfg.eval_samples} samples at T={cfg.eval_temperature}"
-    def measure(tasks, name): return evaluate(s.model, tasks, s.tok, n=cfg.eval_samples, temperature=cfg.eval_temperature, seed=cfg.seed, sandbox=r.sandbox,
-                                              max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode, desc=f"{name}, {when}",
-                                              max_turns=cfg.rollout.max_turns, protocol=cfg.rollout.terminal_protocol) | {"step": s.step}
+    def measure(tasks, name): return evaluate(s.model, tasks, s.tok, sandbox=r.sandbox, desc=f"{name}, {when}", **eval_options(cfg)) | {"step": s.step}
     key = when if isinstance(when, str) else str(when)
     (evals if isinstance(when, str) else evals.setdefault("during", {}))[key] = measure(r.held_out, "held-out")
     if r.probe: evals.setdefault("probe", {})[key] = measure(r.probe, "probe")

@@ -20,13 +20,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from rlkit.eval import difference_line, evaluate, paired_difference
 from rlkit.runs import checkpoints, read_metrics
 from rlkit.tasks import load_task_spec
-from rlkit.train import TrainConfig
+from rlkit.train import TrainConfig, eval_options, eval_spec
 
 
 def measure(tasks, adapter, cfg:TrainConfig, desc:str) -> dict:
-    "Greedy, first attempt, as the run's own held-out evaluation measures"
-    return evaluate(None, tasks, adapter=adapter, max_new_tokens=cfg.rollout.max_new_tokens, decode=cfg.rollout.decode, seed=cfg.seed,
-                    keep=True, desc=desc)
+    "First attempt, as the run's own held-out evaluation measures (greedy by default)"
+    return evaluate(None, tasks, adapter=adapter, keep=True, desc=desc, **eval_options(cfg))
 
 
 def flipped(before:dict, after:dict, tasks, k:int) -> list[dict]:
@@ -50,7 +49,7 @@ def main():
     last = checkpoints(run)[-1]
     rows, _ = read_metrics(run)
     train_tasks = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0]
-    held_out = load_task_spec(cfg.eval_tasks or cfg.tasks, "test")[0]
+    held_out = load_task_spec(eval_spec(cfg), "test")[0]
     out = {"run": str(run), "checkpoint": last.name, "steps": rows[-1]["step"], "training_minutes": sum(r["step_s"] for r in rows) / 60,
            "config": json.loads((run / "config.json").read_text()),
            "curve": [{"step": r["step"], "pass_rate_first": r["pass_rate_first"], "reward_mean": r["reward_mean"]} for r in rows]}
