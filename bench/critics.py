@@ -7,8 +7,8 @@ the mean explained variance over the later steps (the heads start at zero and ne
 
     .venv/bin/python bench/critics.py [--tasks code:2,math:1 --steps 8 --tasks-per-step 3 --lr 2e-4]
 
-`--toy` runs the same comparison in about a minute on the tiny random model: two toy domains whose rewards have different
-scales (the fraction of lowercase letters, plus 2 for domain b), 30 steps of 4 tasks x 8, PPO's value coefficient 1.
+`--toy` runs the same comparison in about a minute on the tiny random model: two toy domains whose rewards sit at different
+levels (the fraction of lowercase letters, plus 2 for domain b), 30 steps of 4 tasks x 8, PPO's value coefficient 1.
 """
 import argparse, math, os, statistics, tempfile, time, warnings
 from pathlib import Path
@@ -26,7 +26,7 @@ def main():
     ap.add_argument("--tasks", default="code:2,math:1")
     ap.add_argument("--steps", type=int, default=8)
     ap.add_argument("--tasks-per-step", type=int, default=3)
-    ap.add_argument("--lr", type=float, default=None, help="PPO's learning rate (default: PPOConfig's); both critics use the same")
+    ap.add_argument("--lr", type=float, default=None, help="PPO's learning rate (default: PPOConfig's; --toy uses 1e-2); both critics use the same")
     ap.add_argument("--skip", type=int, default=2, help="first steps left out of the means (the heads start at zero)")
     ap.add_argument("--toy", action="store_true", help="the tiny random model on two toy domains (see above)")
     a = ap.parse_args()
@@ -40,7 +40,7 @@ def main():
         rewards = {"r": lowercase_plus}
     for critic in ("shared", "per_domain"):
         toy = dict(model="tiny", max_kl=math.inf, rollout=RolloutConfig(group_size=8, max_new_tokens=16, attempts=1, temperature=1.0),
-                   ppo=PPOConfig(critic=critic, lr=1e-2, beta=0.0, vf_coef=1.0)) if a.toy else dict(rollout=RolloutConfig(), ppo=PPOConfig(critic=critic, **({"lr": a.lr} if a.lr else {})))
+                   ppo=PPOConfig(critic=critic, lr=1e-2, beta=0.0, vf_coef=1.0)) if a.toy else dict(rollout=RolloutConfig(), ppo=PPOConfig(critic=critic, **({"lr": a.lr} if a.lr is not None else {})))
         cfg = TrainConfig(tasks=a.tasks, algo="ppo", steps=a.steps, tasks_per_step=a.tasks_per_step, eval_samples=0, out=str(tmp / critic), **toy)
         t0 = time.time()
         train(cfg, rewards=rewards, log=(lambda s: None) if a.toy else print)

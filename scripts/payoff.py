@@ -58,7 +58,7 @@ def main():
         after = measure(tasks, str(last / "adapter"), cfg, f"{name}, after")
         d = paired_difference(before, after)
         out[name] = {"tasks": len(tasks), "before": before["pass_rate"], "after": after["pass_rate"], "difference": d,
-                     "line": difference_line(d, 1, 0.0)}
+                     "line": difference_line(d, max(1, cfg.eval_samples), cfg.eval_temperature)}
         print(f"{name:<10} {len(tasks)} tasks: {before['pass_rate']:.1%} -> {after['pass_rate']:.1%}; {out[name]['line']}", flush=True)
         if name == "trained_on": out["examples"] = flipped(before, after, tasks, a.examples)
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
