@@ -23,9 +23,9 @@ from rlkit.tasks import load_task_spec
 from rlkit.train import TrainConfig, eval_options, eval_spec
 
 
-def measure(tasks, adapter, cfg:TrainConfig, desc:str) -> dict:
-    "First attempt, as the run's own held-out evaluation measures (greedy by default)"
-    return evaluate(None, tasks, adapter=adapter, keep=True, desc=desc, **eval_options(cfg))
+def measure(tasks, adapter, opts:dict, desc:str) -> dict:
+    "First attempt, with `opts`: the run's own held-out evaluation options (`eval_options`; greedy by default)"
+    return evaluate(None, tasks, adapter=adapter, keep=True, desc=desc, **opts)
 
 
 def flipped(before:dict, after:dict, tasks, k:int) -> list[dict]:
@@ -50,15 +50,16 @@ def main():
     rows, _ = read_metrics(run)
     train_tasks = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0]
     held_out = load_task_spec(eval_spec(cfg), "test")[0]
+    opts = eval_options(cfg)  # how the run measured held-out tasks: both splits are measured the same way
     out = {"run": str(run), "checkpoint": last.name, "steps": rows[-1]["step"], "training_minutes": sum(r["step_s"] for r in rows) / 60,
            "config": json.loads((run / "config.json").read_text()),
            "curve": [{"step": r["step"], "pass_rate_first": r["pass_rate_first"], "reward_mean": r["reward_mean"]} for r in rows]}
     for name, tasks in (("trained_on", train_tasks), ("held_out", held_out)):
-        before = measure(tasks, None, cfg, f"{name}, before")
-        after = measure(tasks, str(last / "adapter"), cfg, f"{name}, after")
+        before = measure(tasks, None, opts, f"{name}, before")
+        after = measure(tasks, str(last / "adapter"), opts, f"{name}, after")
         d = paired_difference(before, after)
         out[name] = {"tasks": len(tasks), "before": before["pass_rate"], "after": after["pass_rate"], "difference": d,
-                     "line": difference_line(d, max(1, cfg.eval_samples), cfg.eval_temperature)}
+                     "line": difference_line(d, opts["n"], opts["temperature"])}
         print(f"{name:<10} {len(tasks)} tasks: {before['pass_rate']:.1%} -> {after['pass_rate']:.1%}; {out[name]['line']}", flush=True)
         if name == "trained_on": out["examples"] = flipped(before, after, tasks, a.examples)
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
