@@ -8,6 +8,7 @@ from rlkit.sandbox import Limits, Sandbox
 from rlkit.tasks import bundled, extract_answer, extract_code, from_dataset, humaneval
 
 BUILD = runpy.run_path(str(DATA_DIR / "build_tasks.py"))
+MORE = runpy.run_path(str(DATA_DIR / "build_code_more.py"))  # extra training-only code tasks (data/code_more.jsonl)
 
 
 def test_bundled_sets_have_the_promised_size_and_shape():
@@ -57,11 +58,21 @@ def test_held_out_code_tasks_are_new_names():
     assert {d for d, *_ in BUILD["CODE_HELD_OUT"]} == {"easy", "medium", "hard"}
 
 
+def test_extra_training_tasks_are_built_and_share_no_name_with_a_bundled_task():
+    "data/code_more.jsonl is what its build script writes, and none of its functions is a test, val or train task's"
+    assert (DATA_DIR / "code_more.jsonl").read_text() == _jsonl(MORE["build"]()), \
+        "run python data/build_code_more.py"
+    more = load_tasks(DATA_DIR / "code_more.jsonl")
+    bundled_ids = {t.id for s in ("train", "test", "val") for t in bundled("code", s)} | {t.id for t in load_tasks(DATA_DIR / "code_demo.jsonl")}
+    assert len(more) >= 240 and not {t.id for t in more} & bundled_ids
+    assert {t.meta["difficulty"] for t in more} == {"easy", "medium"} and all(t.tests.count("assert") >= 3 for t in more)
+
+
 @pytest.mark.parametrize("body", ["return None", "return 0", "return args[0]", "return True", "return False", "return ''", "return []"])
 def test_trivial_answers_fail_every_code_task(body):
     "Constant answers and echoing the first argument fail some test of every task (run here: the tests are ours)"
     passed = []
-    for t in BUILD["code_tasks"](BUILD["CODE"] + BUILD["CODE_HELD_OUT"]):
+    for t in BUILD["code_tasks"](BUILD["CODE"] + BUILD["CODE_HELD_OUT"] + MORE["CODE_MORE"]):
         ns = {}
         exec(f"def {t['entry_point']}(*args):\n    {body}", ns)
         try: exec(t["tests"], ns)
@@ -72,7 +83,7 @@ def test_trivial_answers_fail_every_code_task(body):
 
 @pytest.mark.firejail
 def test_every_code_task_passes_with_its_reference_solution():
-    code = BUILD["CODE"] + BUILD["CODE_HELD_OUT"]
+    code = BUILD["CODE"] + BUILD["CODE_HELD_OUT"] + MORE["CODE_MORE"]
     tasks = {t["id"]: t for t in BUILD["code_tasks"](code)}
     refs = {f"code/{BUILD['_signature'](ref)[0]}": ref for _, _, ref, _ in code}
     assert len(tasks) == len(code)
