@@ -1,0 +1,45 @@
+"""Keep the training tasks a model sometimes solves: a task set matched to the model, for training.
+
+A GRPO group where every sample fails (or every one passes) has no advantage and teaches nothing, so a task the model
+never solves only costs generation time. This samples every task of a spec `--n` times at the run's training
+temperature (as a step does: `evaluate` with the default `TrainConfig`'s rollout options), and writes the tasks solved
+at least once and not every time to `--out`, with the counts by difficulty. Only training tasks are measured: the test
+split is not touched.
+
+    .venv/bin/python bench/match_tasks.py --tasks data/code_more.jsonl --n 4 --out data/code_more_matched.jsonl
+"""
+import argparse, collections, os, warnings
+
+warnings.filterwarnings("ignore")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+from rlkit.core import write_jsonl
+from rlkit.eval import evaluate
+from rlkit.tasks import load_task_spec
+from rlkit.train import TrainConfig
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tasks", default="data/code_more.jsonl", help="a task spec (training tasks only)")
+    ap.add_argument("--n", type=int, default=4, help="samples per task")
+    ap.add_argument("--model", default=None, help="a model name (default: the embedded model)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    if a.n < 2: ap.error(f"--n {a.n}: a task needs at least 2 samples to be solved sometimes and not always")
+    ro = TrainConfig().rollout
+    tasks, _ = load_task_spec(a.tasks, "train")
+    r = evaluate(a.model, tasks, n=a.n, temperature=ro.temperature, seed=a.seed, max_new_tokens=ro.max_new_tokens, decode=ro.decode,
+                 desc="match")
+    keep = [t for t in tasks if 0 < r["per_task"].get(t.id, 0) < 1]
+    write_jsonl(a.out, keep, append=False)
+    by = lambda ts: collections.Counter(t.meta.get("difficulty", "-") for t in ts)
+    rates = collections.Counter("never" if r["per_task"].get(t.id, 0) == 0 else "always" if r["per_task"][t.id] == 1 else "sometimes" for t in tasks)
+    print(f"{len(tasks)} tasks x {a.n} samples at T={ro.temperature}: sampled pass rate {r['pass_rate']:.1%}; "
+          f"solved never {rates['never']}, sometimes {rates['sometimes']}, always {rates['always']}")
+    print(f"kept {len(keep)} (solved sometimes) -> {a.out}: " + ", ".join(f"{v} {k}" for k, v in sorted(by(keep).items()))
+          + "  (of " + ", ".join(f"{v} {k}" for k, v in sorted(by(tasks).items())) + ")")
+
+
+if __name__ == "__main__":
+    main()
