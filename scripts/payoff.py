@@ -46,6 +46,9 @@ def main():
     a = ap.parse_args()
     run = Path(a.run)
     cfg = TrainConfig.from_dict(json.loads((run / "config.json").read_text()))
+    if eval_spec(cfg) is None:
+        ap.error(f"{run} trains on {cfg.tasks!r} and has no held-out set (no bundled domain, no eval_tasks): payoff compares the training "
+                 "tasks with held-out ones, so train with --eval-tasks (e.g. --eval-tasks code, or a JSONL file of held-out tasks)")
     last = checkpoints(run)[-1]
     rows, _ = read_metrics(run)
     train_tasks = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0]
