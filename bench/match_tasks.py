@@ -6,7 +6,7 @@ temperature (as a step does: `evaluate` with the default `TrainConfig`'s rollout
 at least once and not every time to `--out`, with the counts by difficulty. Only training tasks are measured: the test
 split is not touched.
 
-    .venv/bin/python bench/match_tasks.py --tasks data/code_more.jsonl --n 4 --out data/code_more_matched.jsonl
+    .venv/bin/python bench/match_tasks.py --tasks data/code_more.jsonl --n 4 --out runs/code_more_matched.jsonl
 """
 import argparse, collections, os, warnings
 

@@ -9,7 +9,7 @@ import json, sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_tasks import code_tasks, CODE, CODE_HELD_OUT  # noqa: E402
+from build_tasks import CODE, CODE_HELD_OUT, _signature, code_tasks, write  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -933,7 +933,7 @@ CODE_MORE = [
 
 
 def _names(code):
-    return {ref.split("\n", 1)[0][len("def "):ref.index("(")] for _, _, ref, _ in code}
+    return {_signature(ref)[0] for _, _, ref, _ in code}
 
 
 def build() -> list[dict]:
@@ -951,9 +951,7 @@ def build() -> list[dict]:
 
 if __name__ == "__main__":
     tasks = build()
-    with open(HERE / "code_more.jsonl", "w") as f:
-        for t in tasks:
-            f.write(json.dumps(t, ensure_ascii=False) + "\n")
+    write("code_more.jsonl", tasks)
     counts = {}
     for t in tasks:
         counts[t["meta"]["difficulty"]] = counts.get(t["meta"]["difficulty"], 0) + 1
