@@ -31,10 +31,11 @@ def main():
     tasks, _ = load_task_spec(a.tasks, "train")
     r = evaluate(a.model, tasks, n=a.n, temperature=ro.temperature, seed=a.seed, max_new_tokens=ro.max_new_tokens, decode=ro.decode,
                  desc="match")
-    keep = [t for t in tasks if 0 < r["per_task"].get(t.id, 0) < 1]
+    solved = {t.id: (lambda p: "never" if p == 0 else "always" if p == 1 else "sometimes")(r["per_task"].get(t.id, 0)) for t in tasks}
+    keep = [t for t in tasks if solved[t.id] == "sometimes"]
     write_jsonl(a.out, keep, append=False)
     by = lambda ts: collections.Counter(t.meta.get("difficulty", "-") for t in ts)
-    rates = collections.Counter("never" if r["per_task"].get(t.id, 0) == 0 else "always" if r["per_task"][t.id] == 1 else "sometimes" for t in tasks)
+    rates = collections.Counter(solved.values())
     print(f"{len(tasks)} tasks x {a.n} samples at T={ro.temperature}: sampled pass rate {r['pass_rate']:.1%}; "
           f"solved never {rates['never']}, sometimes {rates['sometimes']}, always {rates['always']}")
     print(f"kept {len(keep)} (solved sometimes) -> {a.out}: " + ", ".join(f"{v} {k}" for k, v in sorted(by(keep).items()))

@@ -46,13 +46,14 @@ def main():
     a = ap.parse_args()
     run = Path(a.run)
     cfg = TrainConfig.from_dict(json.loads((run / "config.json").read_text()))
-    if eval_spec(cfg) is None:
+    spec = eval_spec(cfg)
+    if spec is None:
         ap.error(f"{run} trains on {cfg.tasks!r} and has no held-out set (no bundled domain, no eval_tasks): payoff compares the training "
                  "tasks with held-out ones, so train with --eval-tasks (e.g. --eval-tasks code, or a JSONL file of held-out tasks)")
     last = checkpoints(run)[-1]
     rows, _ = read_metrics(run)
     train_tasks = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0]
-    held_out = load_task_spec(eval_spec(cfg), "test")[0]
+    held_out = load_task_spec(spec, "test")[0]
     opts = eval_options(cfg)  # how the run measured held-out tasks: both splits are measured the same way
     out = {"run": str(run), "checkpoint": last.name, "steps": rows[-1]["step"], "training_minutes": sum(r["step_s"] for r in rows) / 60,
            "config": json.loads((run / "config.json").read_text()),
