@@ -28,7 +28,9 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     "length-curriculum": {"length_start": 64, "length_step": 32, "length_truncated_below": 0.2},  # 64 -> 96 -> 128 tokens as truncation falls
     "replay": {"replay_fraction": 0.25},  # one replayed episode per four fresh, from groups where at most a quarter passed
     "overlap": {"rollout": {"overlap_execution": True}},  # each completion's code starts in the sandbox as soon as its row ends
-    "more-tasks": {"rollout": {"attempts": 1}, "tasks": "code,data/code_more.jsonl"},  # no-repair on the bundled train split and 242 extra training tasks
+    # no-repair on the bundled train split and 242 extra training tasks, weighed by their counts (93 easy and medium bundled ones):
+    # every task equally likely, as when the measured runs drew both files as one pool of code tasks
+    "more-tasks": {"rollout": {"attempts": 1}, "tasks": "code:93,data/code_more.jsonl:242"},
 }
 
 

@@ -33,6 +33,7 @@ def main():
                  desc="match")
     solved = {t.id: (lambda p: "never" if p == 0 else "always" if p == 1 else "sometimes")(r["per_task"].get(t.id, 0)) for t in tasks}
     keep = [t for t in tasks if solved[t.id] == "sometimes"]
+    for t in keep: t.meta.pop("group", None)  # the spec part it was loaded from: the file written is a part of its own
     write_jsonl(a.out, keep, append=False)
     by = lambda ts: collections.Counter(t.meta.get("difficulty", "-") for t in ts)
     rates = collections.Counter(solved.values())

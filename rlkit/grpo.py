@@ -43,15 +43,16 @@ def zero_variance(rewards, group):
 
 # %% ../nbs/08_grpo.ipynb #20b43c46
 class TaskSampler:
-    "Draws tasks by domain weight, then by per-task priority; tasks with zero-variance groups lose priority"
-    def __init__(self, tasks:list, # the training tasks
-                 weights:dict|None=None, # domain -> weight (default: equal weights over the domains present)
+    "Draws tasks by group weight, then by per-task priority; tasks with zero-variance groups lose priority"
+    def __init__(self, tasks:list, # the training tasks; a task's group is its `meta["group"]` (the task spec part it came from), else its domain
+                 weights:dict|None=None, # group -> weight (`load_task_spec` gives them; default: equal weights over the groups present)
                  seed:int=0, decay:float=0.5, floor:float=0.05):
-        self.by_domain = {}
-        for t in tasks: self.by_domain.setdefault(t.domain, []).append(t)
-        self.weights = weights or {d: 1.0 for d in self.by_domain}
-        missing = sorted(set(self.weights) - set(self.by_domain))
-        if missing: raise ValueError(f"domain weights {missing} name domains with no tasks (have {sorted(self.by_domain)})")
+        self.by_group = {}
+        for t in tasks: self.by_group.setdefault(t.meta.get("group", t.domain), []).append(t)
+        self.weights = weights or {g: 1.0 for g in self.by_group}
+        missing = sorted(set(self.weights) - set(self.by_group))
+        if missing: raise ValueError(f"task weights {missing} name groups with no tasks (have {sorted(self.by_group)}); "
+                                     "a task's group is its meta['group'], else its domain")
         self.rng, self.decay, self.floor = random.Random(seed), decay, floor
         self.priority = {t.id: 1.0 for t in tasks}
 
@@ -59,10 +60,10 @@ class TaskSampler:
         "`k` distinct tasks, none of whose ids is in `exclude` (fewer when there are fewer tasks)"
         out, taken = [], set(exclude)
         for _ in range(k):
-            domains = [d for d in self.weights if any(t.id not in taken for t in self.by_domain[d])]
-            if not domains: break
-            d = self.rng.choices(domains, [self.weights[x] for x in domains])[0]
-            pool = [t for t in self.by_domain[d] if t.id not in taken]
+            groups = [g for g in self.weights if any(t.id not in taken for t in self.by_group[g])]
+            if not groups: break
+            g = self.rng.choices(groups, [self.weights[x] for x in groups])[0]
+            pool = [t for t in self.by_group[g] if t.id not in taken]
             t = self.rng.choices(pool, [self.priority[x.id] for x in pool])[0]
             out.append(t); taken.add(t.id)
         return out

@@ -131,7 +131,7 @@ def _spec_part(spec:str, part:str) -> tuple[str, float]:
 def load_task_spec(spec:str, split:str="train",
                    difficulty:str|None=None, # keep only tasks whose meta["difficulty"] is in this comma-separated list (others without one)
                   ) -> tuple[list, dict]:
-    "Tasks and domain weights from a spec like 'code:3,math:1' or 'tasks.jsonl'; bundled domains use `split`"
+    "Tasks and group weights from a spec like 'code:3,math:1' or 'tasks.jsonl:2,code:1'; each part is a group (`meta['group']`), bundled domains use `split`"
     tasks, weights = [], {}
     for part in [p.strip() for p in spec.split(",") if p.strip()]:
         name, weight = _spec_part(spec, part)
@@ -145,7 +145,8 @@ def load_task_spec(spec:str, split:str="train",
             keep = {d.strip() for d in difficulty.split(",")}
             got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
         if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
-        for d in {t.domain for t in got}: weights[d] = weights.get(d, 0.0) + weight
+        for t in got: t.meta["group"] = name  # what the sampler draws by: the part's weight, not its domain's
+        weights[name] = weight
         tasks += got
     if not tasks: raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
     ids = [t.id for t in tasks]

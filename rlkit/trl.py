@@ -64,7 +64,7 @@ def trl_config(cfg:TrainConfig, processes:int=1, **kw) -> TRLConfig:
 
 # %% ../nbs/12a_trl.ipynb #370edde5
 def task_rows(tasks:list, weights:dict|None, steps:int, per_step:int, seed:int=0) -> list[dict]:
-    "The rows TRL reads: `per_step` tasks a step for `steps` steps, drawn by domain weight as rlkit's sampler draws them"
+    "The rows TRL reads: `per_step` tasks a step for `steps` steps, drawn by weight as rlkit's sampler draws them"
     sampler = TaskSampler(tasks, weights, seed=seed)
     return [{"prompt": [{"role": "user", "content": t.prompt}], "task_id": t.id} for _ in range(steps) for t in sampler.sample(per_step)]
 
