@@ -32,12 +32,12 @@ def kind(episode, task) -> str:
     return episode.turns[0].result.verdict
 
 
-def renamed_passes(episodes, tasks, sandbox) -> tuple[int, int]:
-    "Of the wrong-name answers that define some function: how many, and how many pass once the last one is bound to the asked name"
-    by_id, jobs = {t.id: t for t in tasks}, []
+def renamed_passes(episodes, kinds:dict, by_id:dict, sandbox) -> tuple[int, int]:
+    "Of the wrong-name answers (`kinds`: task id -> kind) that define some function: how many, and how many pass once the last one is bound to the asked name"
+    jobs = []
     for e in episodes:
+        if kinds[e.task_id] != "wrong name": continue
         t = by_id[e.task_id]
-        if kind(e, t) != "wrong name": continue
         code = extract_code(e.turns[0].completion, t.entry_point)
         fns = [n.name for n in ast.parse(code).body if isinstance(n, ast.FunctionDef)]
         if fns: jobs.append((code + f"\n\n{t.entry_point} = {fns[-1]}\n", t.tests, t.entry_point))
@@ -59,21 +59,22 @@ def main():
     tasks, sb, out = load_task_spec(a.tasks, split="test")[0], Sandbox(), {"adapter": a.adapter, "tasks": a.tasks}
     tasks = tasks[:a.limit] if a.limit else tasks
     by_id = {t.id: t for t in tasks}
-    ks = tuple(k for k in (1, 4, a.n) if k <= a.n)
+    ks, res = tuple(k for k in (1, 4, a.n) if k <= a.n), {}
     for name, adapter in (("before", None), ("after", a.adapter)):
         t0 = time.time()
         g = evaluate(None, tasks, adapter=adapter, sandbox=sb, keep=True, desc=f"{name} greedy")
-        kinds = Counter(kind(e, by_id[e.task_id]) for e in g["episodes"])
-        wrong, fixed = renamed_passes(g["episodes"], tasks, sb)
+        per = {e.task_id: kind(e, by_id[e.task_id]) for e in g["episodes"]}
+        kinds = Counter(per.values())
+        wrong, fixed = renamed_passes(g["episodes"], per, by_id, sb)
         s = evaluate(None, tasks, adapter=adapter, sandbox=sb, n=a.n, temperature=a.temperature, ks=ks, desc=f"{name} sampled")
         ever = sum(c > 0 for _, c in s["counts"].values())
         out[name] = {"greedy": g["pass_rate"], "greedy_per_task": g["per_task"], "kinds": dict(kinds), "wrong_name_renamed": [wrong, fixed],
                      "sampled": {k: v for k, v in s.items() if k not in ("counts",)}, "solved_ever": ever, "minutes": (time.time() - t0) / 60}
-        out[name + "_eval"] = {"g": g, "s": s}
+        res[name] = {"g": g, "s": s}
         print(f"{name}: greedy {g['pass_rate']:.1%}, failure kinds {dict(kinds)}; wrong-name answers renamed: {fixed} of {wrong} pass; "
               f"sampled pass rate {s['pass_rate']:.1%}, solved at least once in {a.n}: {ever} of {len(tasks)} tasks "
               f"({(time.time() - t0) / 60:.1f} min)", flush=True)
-    b, f = out.pop("before_eval"), out.pop("after_eval")
+    b, f = res["before"], res["after"]
     print(comparison({"untrained": b["s"], "trained": f["s"]}))
     dg, ds = paired_difference(b["g"], f["g"]), paired_difference(b["s"], f["s"])
     print("greedy:  " + difference_line(dg, 1, 0.0))
