@@ -24,7 +24,9 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     "no-repair": {"rollout": {"attempts": 1}},
     "T=1.0": {"rollout": {"temperature": 1.0}},
     "all-difficulties": {"difficulty": None},
-    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}},
+    # PPO at 2e-4: its 2 epochs x 2 mini-batches take four optimizer steps per rollout, and at the default 5e-4 a run on the
+    # embedded model reached a KL of 144 by step 5; 2e-4 stayed at 0.005-0.022 over 16 steps (bench/critics.py --lr 2e-4)
+    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}, "ppo": {"lr": 2e-4}},
     "length-curriculum": {"length_start": 64, "length_step": 32, "length_truncated_below": 0.2},  # 64 -> 96 -> 128 tokens as truncation falls
     "replay": {"replay_fraction": 0.25},  # one replayed episode per four fresh, from groups where at most a quarter passed
     "overlap": {"rollout": {"overlap_execution": True}},  # each completion's code starts in the sandbox as soon as its row ends
@@ -68,7 +70,7 @@ def plot(curves:dict, configs:list, seeds:list, root:Path):
         for j, s in enumerate(seeds):
             p = curves[(c, s)]
             x, y, base = [q["minutes"] for q in p], [100 * q["pass_rate"] for q in p], 100 * p[0]["pass_rate"]
-            ax.plot(x, y, color=f"C{i}", marker=".", alpha=0.8, label=c if j == 0 else None)
+            ax.plot(x, y, color=f"C{i}", marker="o^sDv"[j % 5], ms=4, alpha=0.8, label=f"{c}, seed {s}")
             ax.fill_between(x, [base + 100 * q["lo"] for q in p], [base + 100 * q["hi"] for q in p], color=f"C{i}", alpha=0.12)
             ax.axhline(base, color=f"C{i}", ls="--", lw=0.8)
     ax.set_xlabel("training minutes on 2 CPU cores"); ax.set_ylabel("held-out greedy pass rate (%)"); ax.set_ylim(bottom=0)
