@@ -6,6 +6,9 @@ the bundled code test split (119 tasks), with the paired 95% interval against th
 training time (sampling, execution, updates, checkpoints), not the evaluations. One process; runs go one after another
 (never two at once on this 2-core machine, or both timings lie). Writes a PNG of the curves and prints the table.
 
+`--trained-on` also measures, at every point, the tasks the run trains on, the same way (greedy, paired with the untrained
+model, from the segment's last checkpoint): what the run learns where it practises, against what carries to unseen tasks.
+
     .venv/bin/python bench/learning_curve.py --minutes 60 --seeds 0 1 2 --configs default no-repair
 """
 import argparse, dataclasses, json, os, shutil, time, warnings
@@ -15,9 +18,10 @@ warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np
 from matplotlib.figure import Figure
-from rlkit.eval import paired_difference
-from rlkit.runs import read_metrics
-from rlkit.train import TrainConfig, train
+from rlkit.eval import evaluate, paired_difference
+from rlkit.runs import checkpoints, read_metrics
+from rlkit.tasks import load_task_spec
+from rlkit.train import TrainConfig, eval_options, train
 
 CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict gives it (what `bash scripts/run.sh` runs is "default")
     "default": {},
@@ -42,50 +46,76 @@ def config(name:str, seed:int, out:Path) -> TrainConfig:
     return TrainConfig.from_dict(d | {"seed": seed, "out": str(out), "steps": 1, "checkpoint_every": 10 ** 6})
 
 
-def curve(name:str, seed:int, minutes:float, every:int, root:Path) -> list[dict]:
-    "Train in segments until `minutes` of training time; (minutes, step, pass rate, interval) after each"
+def point(before:dict, after:dict) -> dict:
+    d = paired_difference(before, after)
+    return {"pass_rate": after["pass_rate"], "lo": d["lo"], "hi": d["hi"], "diff": d["diff"]}
+
+
+def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bool=False) -> list[dict]:
+    "Train in segments until `minutes` of training time; (minutes, step, pass rate, interval) after each; with `trained_on` also the training tasks'"
     run = root / f"{name}-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)
     cfg, points, trained, step = config(name, seed, run), [], 0.0, 0
+    if trained_on:  # measured first, so that a wrong task spec fails before any training
+        tasks, opts = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0], eval_options(cfg)
+        own = lambda adapter: evaluate(None, tasks, adapter=adapter, desc=f"{name} seed {seed}: trained-on tasks", **opts)
+        own_before = own(None)
     while trained < minutes * 60:
         step += every
         cfg.steps = step
         res = train(cfg, resume=run if step > every else None, log=lambda s: None)  # the first segment also measures "before"
         before = res["eval"]["before"]
-        if not points: points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
+        if not points:
+            points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
+            if trained_on: points[0]["trained_on"] = {"tasks": len(tasks), "pass_rate": own_before["pass_rate"], "lo": 0.0, "hi": 0.0}
         rows, _ = read_metrics(run)
         trained = sum(r["step_s"] for r in rows)
-        after = res["eval"]["after"]
-        d = paired_difference(before, after)
-        points.append({"minutes": trained / 60, "step": step, "pass_rate": after["pass_rate"], "lo": d["lo"], "hi": d["hi"], "diff": d["diff"]})
-        print(f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {step:3d}  pass {after['pass_rate']:.1%}  "
-              f"change {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}]", flush=True)
+        p = {"minutes": trained / 60, "step": step} | point(before, res["eval"]["after"])
+        line = f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {step:3d}  held-out {p['pass_rate']:.1%} {fmt(p)}"
+        if trained_on:
+            p["trained_on"] = {"tasks": len(tasks)} | point(own_before, own(str(checkpoints(run)[-1] / "adapter")))
+            line += f"  trained-on {p['trained_on']['pass_rate']:.1%} {fmt(p['trained_on'])}"
+        points.append(p)
+        print(line, flush=True)
+        (root / f"{name}-seed{seed}.json").write_text(json.dumps(points, indent=1))  # so far: a run cut short keeps its points
     return points
 
 
+def fmt(p:dict) -> str: return f"{100 * p.get('diff', 0):+.1f} [{100 * p['lo']:+.1f}, {100 * p['hi']:+.1f}]"
+
+
 def plot(curves:dict, configs:list, seeds:list, root:Path):
-    "The curves with their paired 95% intervals (a band around the untrained pass rate, dashed), and the table of pass rate against time"
-    fig = Figure(figsize=(7, 4.5)); ax = fig.subplots()
-    for i, c in enumerate(configs):
-        for j, s in enumerate(seeds):
-            p = curves[(c, s)]
-            x, y, base = [q["minutes"] for q in p], [100 * q["pass_rate"] for q in p], 100 * p[0]["pass_rate"]
-            ax.plot(x, y, color=f"C{i}", marker="o^sDv"[j % 5], ms=4, alpha=0.8, label=f"{c}, seed {s}")
-            ax.fill_between(x, [base + 100 * q["lo"] for q in p], [base + 100 * q["hi"] for q in p], color=f"C{i}", alpha=0.12)
-            ax.axhline(base, color=f"C{i}", ls="--", lw=0.8)
-    ax.set_xlabel("training minutes on 2 CPU cores"); ax.set_ylabel("held-out greedy pass rate (%)"); ax.set_ylim(bottom=0)
-    ax.set_title(f"code test split (119 tasks), seeds {seeds}; band: paired 95% CI of the change, dashed: before training", fontsize=9)
-    ax.legend(); ax.grid(alpha=0.3)
+    """The curves with their paired 95% intervals (a band around the untrained pass rate, dashed), and the table of pass rate
+    against time; a second panel and table for the trained-on tasks where the curves measured them"""
+    sets = [("held-out", lambda q: q)]
+    if any("trained_on" in q for p in curves.values() for q in p): sets.append(("trained-on", lambda q: q.get("trained_on")))
+    fig = Figure(figsize=(7 * len(sets), 4.5)); axes = fig.subplots(1, len(sets), squeeze=False)[0]
+    for ax, (what, get) in zip(axes, sets):
+        for i, c in enumerate(configs):
+            for j, s in enumerate(seeds):
+                p = [(q["minutes"], get(q)) for q in curves[(c, s)] if get(q)]
+                if not p: continue
+                x, base = [m for m, _ in p], 100 * p[0][1]["pass_rate"]
+                ax.plot(x, [100 * q["pass_rate"] for _, q in p], color=f"C{i}", marker="o^sDv"[j % 5], ms=4, alpha=0.8, label=f"{c}, seed {s}")
+                ax.fill_between(x, [base + 100 * q["lo"] for _, q in p], [base + 100 * q["hi"] for _, q in p], color=f"C{i}", alpha=0.12)
+                ax.axhline(base, color=f"C{i}", ls="--", lw=0.8)
+        n = sorted({get(q)["tasks"] for p in curves.values() for q in p if get(q) and "tasks" in get(q)}) if what == "trained-on" else [119]
+        n = n[0] if len(n) == 1 else "each run's own"
+        ax.set_xlabel("training minutes on 2 CPU cores"); ax.set_ylabel(f"{what} greedy pass rate (%)"); ax.set_ylim(bottom=0)
+        ax.set_title(f"{what} code tasks ({n})", fontsize=9)
+        ax.legend(); ax.grid(alpha=0.3)
+    fig.suptitle(f"seeds {seeds}; band: paired 95% CI of the change, dashed: before training", fontsize=9)
     fig.savefig(root / "learning_curve.png", dpi=100, bbox_inches="tight")
-    print(f"\n{'config':<18} {'minutes':>8} " + " ".join(f"{'seed ' + str(s):>24}" for s in seeds))
-    for c in configs:
-        for k in range(max(len(curves[(c, s)]) for s in seeds)):
-            cells = []
-            for s in seeds:
-                p = curves[(c, s)]
-                cells.append(f"{100 * p[k]['pass_rate']:5.1f}% [{100 * p[k]['lo']:+5.1f},{100 * p[k]['hi']:+5.1f}]" if k < len(p) else "")
-            m = np.mean([curves[(c, s)][k]["minutes"] for s in seeds if k < len(curves[(c, s)])])
-            print(f"{c:<18} {m:>8.1f} " + " ".join(f"{x:>24}" for x in cells))
+    for what, get in sets:
+        print(f"\n{what + ' config':<18} {'minutes':>8} " + " ".join(f"{'seed ' + str(s):>24}" for s in seeds))
+        for c in configs:
+            for k in range(max(len(curves[(c, s)]) for s in seeds)):
+                cells = []
+                for s in seeds:
+                    q = get(curves[(c, s)][k]) if k < len(curves[(c, s)]) else None
+                    cells.append(f"{100 * q['pass_rate']:5.1f}% [{100 * q['lo']:+5.1f},{100 * q['hi']:+5.1f}]" if q else "")
+                m = np.mean([curves[(c, s)][k]["minutes"] for s in seeds if k < len(curves[(c, s)])])
+                print(f"{c:<18} {m:>8.1f} " + " ".join(f"{x:>24}" for x in cells))
     print(f"\ncurves: {root / 'learning_curve.png'}, {root / 'curves.json'}")
 
 
@@ -97,6 +127,7 @@ def main():
     ap.add_argument("--configs", nargs="+", default=["default", "no-repair"], choices=list(CONFIGS))
     ap.add_argument("--out", default="runs/learning_curve")
     ap.add_argument("--replot", action="store_true", help="redraw the picture and the table from OUT/curves.json, training nothing")
+    ap.add_argument("--trained-on", action="store_true", help="also measure the tasks the run trains on at every point (greedy, paired)")
     a = ap.parse_args()
     root = Path(a.out); root.mkdir(parents=True, exist_ok=True)
     if a.replot:
@@ -104,7 +135,7 @@ def main():
         curves = {(k.split("/")[0], int(k.split("/seed")[1])): v for k, v in saved.items()}
         configs, seeds = list(dict.fromkeys(c for c, _ in curves)), sorted({s for _, s in curves})
         return plot(curves, configs, seeds, root)
-    curves = {(c, s): curve(c, s, a.minutes, a.every, root) for c in a.configs for s in a.seeds}
+    curves = {(c, s): curve(c, s, a.minutes, a.every, root, a.trained_on) for c in a.configs for s in a.seeds}
     (root / "curves.json").write_text(json.dumps({f"{c}/seed{s}": v for (c, s), v in curves.items()}, indent=1))
     plot(curves, a.configs, a.seeds, root)
 
