@@ -10,6 +10,7 @@ training time (sampling, execution, updates, checkpoints), not the evaluations. 
 model, from the segment's last checkpoint): what the run learns where it practises, against what carries to unseen tasks.
 
     .venv/bin/python bench/learning_curve.py --minutes 60 --seeds 0 1 2 --configs default no-repair
+    .venv/bin/python bench/learning_curve.py --minutes 25 --every 5 --seeds 0 --configs default --trained-on
 """
 import argparse, dataclasses, json, os, shutil, time, warnings
 from pathlib import Path
