@@ -29,7 +29,9 @@ def test_grpo_learns_a_toy_reward(tmp_path):
 
 
 def test_grpo_learns_through_repair_turns(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=40, checkpoint_every=100, tasks_per_step=4,
+    # 60 steps: on a CPU with AMX (bf16 kernels of their own) seed 0 learns more slowly than where the test was tuned, with a mean
+    # reward of 0.29 after 40 steps (0.60-0.67 on seeds 1-3) and 0.64 after 60; seeds 0-2 pass every check below after 60 steps there
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=60, checkpoint_every=100, tasks_per_step=4,
                      rollout={"attempts": 2, "gamma": 0.5})
     train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
     rows = read_metrics(tmp_path / "run")[0]
