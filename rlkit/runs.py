@@ -160,6 +160,8 @@ def model_card(model, run_dir, step:int|None=None) -> str:
                 + (f"- {difference_line(pd, cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n" if pd else ""))
     elif before: held = f"- before training: {before['pass_rate']:.1%}\n- after training: not measured at this checkpoint (step {step}); the run's last checkpoint has it\n"
     else: held = "- not measured (the run had no held-out tasks, or `eval_samples` was 0)\n"
+    if (t := evals.get("trained_on", {})).get("difference") and after and (step is None or after.get("step") == step):
+        held += f"- on the tasks it trained on, measured the same way: {t['before']['pass_rate']:.1%} before, {t['after']['pass_rate']:.1%} after; {difference_line(t['difference'], cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n"
     tasks = cfg.get("eval_tasks") or "the test split of the bundled domains trained on"
     return f"""---
 {f"base_model: {name}" + chr(10) if hub else ""}library_name: peft

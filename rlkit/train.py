@@ -58,6 +58,7 @@ class TrainConfig:
     eval_temperature:float = 0.0  # 0: greedy, one deterministic answer per task; > 0 samples `eval_samples` per task
     eval_every:int = 0  # also measure the held-out (and probe) tasks every N steps, one line each (0: before and after training only)
     probe_tasks:str|None = None  # a probe set outside the training domains, measured with the held-out tasks (test split): a task spec, or "auto": every bundled domain not trained on
+    eval_trained_on:bool = False  # also measure the tasks the run trains on, the same way and at the same times as the held-out ones: what it learnt on the tasks it practised, beside what carries over to tasks it never saw
     forgetting_margin:float = 0.05  # flag a held-out or probe domain whose pass rate falls more than this below its value before training (0.05: 5 points)
     length_start:int = 0  # length curriculum: the first step's max_new_tokens, growing to rollout.max_new_tokens (0: off)
     length_step:int = 32  # tokens the length curriculum adds each time it grows
@@ -192,6 +193,8 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
     probe = load_task_spec(probe_spec(cfg), "test")[0] if cfg.probe_tasks and cfg.eval_samples > 0 else []
     if probe and not held_out: raise ValueError(f"probe_tasks={cfg.probe_tasks!r} is measured beside the held-out tasks, and this run has none "
                                                 "(its tasks are no bundled domain): name them with --eval-tasks")
+    if cfg.eval_trained_on and not held_out: raise ValueError("eval_trained_on=True measures the training tasks beside the held-out tasks, and this run has none "
+                                                              "(eval_samples is 0, or its tasks are no bundled domain: name them with --eval-tasks)")
     if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
         raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): a probe set holds tasks outside the training domains")
     rewards = rewards or reward_spec(cfg.reward)
@@ -215,7 +218,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
             raise
     where = {"sandbox": sandbox.describe() if sandbox is not None else None, "executor": "custom" if executor is not None else None}
     return SimpleNamespace(cfg=cfg, run=run, tasks=tasks, weights=weights, held_out=held_out, probe=probe, rewards=rewards, executor=executor,
-                           sandbox=sandbox, where=where, resume=resume, rm=models[0] if cfg.rm_refresh_every else None)
+                           trained_on=tasks if cfg.eval_trained_on else [], sandbox=sandbox, where=where, resume=resume, rm=models[0] if cfg.rm_refresh_every else None)
 
 # %% ../nbs/12_train.ipynb #b80c9fd3
 def _oom(cfg:TrainConfig, e) -> RunError:
@@ -300,16 +303,18 @@ class Interrupted(KeyboardInterrupt):
 
 # %% ../nbs/12_train.ipynb #a1115c5f
 def held_out(r:SimpleNamespace, s:SimpleNamespace, evals:dict, when:str|int, log) -> dict:
-    "Steps 2 and 8: the held-out (and probe) pass rates `when`: 'before', 'after' or a step number; written to eval.json"
+    "Steps 2 and 8: the held-out (and probe, and trained-on) pass rates `when`: 'before', 'after' or a step number; written to eval.json"
     cfg = r.cfg
     how = "1 greedy answer" if cfg.eval_temperature == 0 else f"{cfg.eval_samples} samples at T={cfg.eval_temperature}"
     def measure(tasks, name): return evaluate(s.model, tasks, s.tok, sandbox=r.sandbox, desc=f"{name}, {when}", **eval_options(cfg)) | {"step": s.step}
     key = when if isinstance(when, str) else str(when)
     (evals if isinstance(when, str) else evals.setdefault("during", {}))[key] = measure(r.held_out, "held-out")
     if r.probe: evals.setdefault("probe", {})[key] = measure(r.probe, "probe")
+    if r.trained_on: evals.setdefault("trained_on", {})[key] = measure(r.trained_on, "trained-on")
     (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
     if when == "before": log(f"held-out pass rate before training: {evals[when]['pass_rate']:.1%} ({len(r.held_out)} tasks x {how})"
-                             + (f"; probe set: {evals['probe'][key]['pass_rate']:.1%} ({len(r.probe)} tasks)" if r.probe else ""))
+                             + (f"; probe set: {evals['probe'][key]['pass_rate']:.1%} ({len(r.probe)} tasks)" if r.probe else "")
+                             + (f"; the tasks it trains on: {evals['trained_on'][key]['pass_rate']:.1%} ({len(r.trained_on)} tasks)" if r.trained_on else ""))
     if isinstance(when, int): forgetting(r, evals, key, log)
     return evals
 
@@ -322,7 +327,8 @@ def forgetting(r:SimpleNamespace, evals:dict, key:str, log) -> list[dict]:
     now = held(key)
     if key != "after":
         log(f"held-out at step {key}: {now['pass_rate']:.1%} ({100 * (now['pass_rate'] - evals['before']['pass_rate']):+.1f} pts) | "
-            + " | ".join(f"{domain_name(x)} {x['after']:.1%} ({100 * x['change']:+.1f})" + (" FORGETTING" if x["forgetting"] else "") for x in rows))
+            + " | ".join(f"{domain_name(x)} {x['after']:.1%} ({100 * x['change']:+.1f})" + (" FORGETTING" if x["forgetting"] else "") for x in rows)
+            + (f" || trained-on {t[key]['pass_rate']:.1%} ({100 * (t[key]['pass_rate'] - t['before']['pass_rate']):+.1f} pts)" if (t := evals.get("trained_on")) else ""))
     write_jsonl(r.run / "metrics.jsonl", [{"event": "forgetting", "step": now["step"], "domain": x["domain"], "probe": x["probe"], "before": x["before"],
                                            "now": x["after"], "margin": r.cfg.forgetting_margin} for x in rows if x["forgetting"]])
     return rows
@@ -423,7 +429,7 @@ def record(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], upd:dict,
     return m
 
 def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
-    "Step 9: the held-out table with the paired interval of the change, the repair loop's summary and the curves"
+    "Step 9: the held-out table with the paired interval of the change (and the trained-on one), the repair loop's summary and the curves"
     if "before" in evals and "after" in evals:
         evals["difference"] = paired_difference(evals["before"], evals["after"])
         rows = forgetting(r, evals, "after", log)
@@ -432,6 +438,12 @@ def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
         log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
             + difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature)
             + ("\n" + domain_table(rows, r.cfg.forgetting_margin) if len(rows) > 1 or evals["forgetting"] else ""))
+        if "after" in (t := evals.get("trained_on", {})):
+            if len(r.trained_on) >= 10: t["difference"] = paired_difference(t["before"], t["after"])  # an interval needs 10 tasks
+            (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
+            log(f"the {len(r.trained_on)} tasks it trains on, measured the same way: what it learnt on the tasks it practised (the held-out change above is what carries over)\n"
+                + comparison({"before": t["before"], "after": t["after"]}) + "\n"
+                + (difference_line(t["difference"], r.cfg.eval_samples, r.cfg.eval_temperature) if "difference" in t else "(under 10 tasks: no interval)"))
     log(repair_summary(read_metrics(r.run)[0], r.cfg.rollout.attempts))
     plots = plot_metrics(r.run)
     log(f"run directory: {r.run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))

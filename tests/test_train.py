@@ -206,6 +206,46 @@ def test_forgetting_check_flags_a_domain_that_falls(tmp_path, monkeypatch):
     assert res["eval"]["domains"][0]["domain"] == "math" and res["eval"]["domains"][1]["probe"]
 
 
+def _fake_evaluate(measured):
+    "An `evaluate` that records what it measured: every task fails before training; after it, the training tasks (toy) pass, held-out ones still fail"
+    def fake(model, tasks, tokenizer=None, desc="", **kw):
+        later = not desc.endswith("before")
+        measured.append(desc)
+        per = {t.id: 1.0 if later and t.domain == "toy" else 0.0 for t in tasks}
+        rate = sum(per.values()) / len(per)
+        return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per), "n": 1, "seed": 0,
+                "temperature": 0.0, "counts": {}, "verdicts": {}}
+    return fake
+
+
+@pytest.mark.parametrize("n", [12, 4])
+def test_eval_trained_on_measures_the_training_tasks_beside_the_held_out_ones(tmp_path, monkeypatch, n):
+    "eval_trained_on: the training tasks are measured whenever the held-out ones are; the report gives their change and interval (from 10 tasks) apart, eval.json and the model card keep it"
+    measured, lines = [], []
+    monkeypatch.setattr(T, "evaluate", _fake_evaluate(measured))
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl", n=n), steps=4, eval_samples=1, eval_tasks="math", eval_every=2, eval_trained_on=True)
+    res = train(cfg, rewards={"a": lowercase}, log=lines.append)
+    assert measured == ["held-out, before", "trained-on, before", "held-out, 2", "trained-on, 2", "held-out, after", "trained-on, after"]
+    assert f"the tasks it trains on: 0.0% ({n} tasks)" in next(l for l in lines if l.startswith("held-out pass rate before training"))
+    assert "|| trained-on 100.0% (+100.0 pts)" in next(l for l in lines if l.startswith("held-out at step 2:"))
+    table = next(l for l in lines if l.startswith(f"the {n} tasks it trains on"))
+    ev = json.loads((tmp_path / "run" / "eval.json").read_text())
+    assert set(ev["trained_on"]) >= {"before", "2", "after"} and ev["difference"]["diff"] == 0.0 and res["eval"]["trained_on"]["after"]["pass_rate"] == 1.0
+    card = (checkpoints(tmp_path / "run")[-1] / "adapter" / "README.md").read_text()
+    if n >= 10:
+        assert ev["trained_on"]["difference"]["diff"] == 1.0 and ev["trained_on"]["difference"]["better"] == n
+        assert f"change +100.0 pts" in table and f"{n} tasks better, 0 worse" in table
+        assert "on the tasks it trained on, measured the same way: 0.0% before, 100.0% after; change +100.0 pts" in card
+    else:
+        assert "difference" not in ev["trained_on"] and "(under 10 tasks: no interval)" in table and "on the tasks it trained on" not in card
+
+
+def test_eval_trained_on_needs_held_out_tasks(tmp_path):
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=0, eval_trained_on=True)
+    with pytest.raises(ValueError, match="eval_trained_on=True measures the training tasks beside the held-out tasks"): train(cfg, rewards={"a": lowercase})
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_probe_set_must_lie_outside_the_held_out_tasks(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, eval_tasks="math", probe_tasks="math")
     with pytest.raises(ValueError, match="repeats held-out tasks"): train(cfg, rewards={"a": lowercase})
