@@ -434,13 +434,13 @@ def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
         evals["difference"] = paired_difference(evals["before"], evals["after"])
         rows = forgetting(r, evals, "after", log)
         evals |= {"domains": rows, "forgetting": [domain_name(x) for x in rows if x["forgetting"]]}
+        if "after" in (t := evals.get("trained_on", {})) and len(r.trained_on) >= 10:
+            t["difference"] = paired_difference(t["before"], t["after"])  # an interval needs 10 tasks
         (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
         log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
             + difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature)
             + ("\n" + domain_table(rows, r.cfg.forgetting_margin) if len(rows) > 1 or evals["forgetting"] else ""))
-        if "after" in (t := evals.get("trained_on", {})):
-            if len(r.trained_on) >= 10: t["difference"] = paired_difference(t["before"], t["after"])  # an interval needs 10 tasks
-            (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
+        if "after" in t:
             log(f"the {len(r.trained_on)} tasks it trains on, measured the same way: what it learnt on the tasks it practised (the held-out change above is what carries over)\n"
                 + comparison({"before": t["before"], "after": t["after"]}) + "\n"
                 + (difference_line(t["difference"], r.cfg.eval_samples, r.cfg.eval_temperature) if "difference" in t else "(under 10 tasks: no interval)"))
