@@ -3,7 +3,8 @@
 Each configuration trains in segments of --every steps (`train(..., resume=run)` continues the same run, with its
 optimizer, sampler and RNG states); after each segment the run's own held-out evaluation measures the greedy pass rate on
 the bundled code test split (119 tasks), with the paired 95% interval against the untrained model. The clock counts
-training time (sampling, execution, updates, checkpoints), not the evaluations. One process; runs go one after another
+training time (sampling, execution, updates, checkpoints), not the evaluations; `--minutes` is a budget that each segment
+gets what is left of (`TrainConfig.max_minutes`), so the last one ends at the last step that fits. One process; runs go one after another
 (never two at once on this 2-core machine, or both timings lie). Writes a PNG of the curves and prints the table.
 
 `--trained-on` also measures, at every point, the tasks the run trains on, the same way (greedy, paired with the untrained
@@ -53,7 +54,7 @@ def point(before:dict, after:dict) -> dict:
 
 
 def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bool=False) -> list[dict]:
-    "Train in segments until `minutes` of training time; (minutes, step, pass rate, interval) after each; with `trained_on` also the training tasks'"
+    "Train in segments of `every` steps within `minutes` of training time; (minutes, step, pass rate, interval) after each; with `trained_on` also the training tasks'"
     run = root / f"{name}-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)
     cfg, points, trained, step = config(name, seed, run), [], 0.0, 0
@@ -63,7 +64,7 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bo
         own_before = own(None)
     while trained < minutes * 60:
         step += every
-        cfg.steps = step
+        cfg.steps, cfg.max_minutes = step, minutes - trained / 60  # what is left of the budget: the segment ends at the last step that fits it
         res = train(cfg, resume=run if step > every else None, log=lambda s: None)  # the first segment also measures "before"
         before = res["eval"]["before"]
         if not points:
@@ -71,14 +72,16 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bo
             if trained_on: points[0]["trained_on"] = {"tasks": len(tasks), "pass_rate": own_before["pass_rate"], "lo": 0.0, "hi": 0.0}
         rows, _ = read_metrics(run)
         trained = sum(r["step_s"] for r in rows)
-        p = {"minutes": trained / 60, "step": step} | point(before, res["eval"]["after"])
-        line = f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {step:3d}  held-out {p['pass_rate']:.1%} {fmt(p)}"
+        done = rows[-1]["step"]  # short of `step` when the budget ended the segment
+        p = {"minutes": trained / 60, "step": done} | point(before, res["eval"]["after"])
+        line = f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {done:3d}  held-out {p['pass_rate']:.1%} {fmt(p)}"
         if trained_on:
             p["trained_on"] = {"tasks": len(tasks)} | point(own_before, own(str(checkpoints(run)[-1] / "adapter")))
             line += f"  trained-on {p['trained_on']['pass_rate']:.1%} {fmt(p['trained_on'])}"
         points.append(p)
         print(line, flush=True)
         (root / f"{name}-seed{seed}.json").write_text(json.dumps(points, indent=1))  # so far: a run cut short keeps its points
+        if done < step: break
     return points
 
 

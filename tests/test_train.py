@@ -188,10 +188,7 @@ def test_forgetting_check_flags_a_domain_that_falls(tmp_path, monkeypatch):
     def fake_evaluate(model, tasks, tokenizer=None, desc="", **kw):  # every task passes before training; math fails from then on
         later = any(d.startswith("held-out") for d in measured)
         measured.append(desc)
-        per = {t.id: 0.0 if later and t.domain == "math" else 1.0 for t in tasks}
-        rate = sum(per.values()) / len(per)
-        return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per), "n": 1, "seed": 0,
-                "temperature": 0.0, "counts": {}, "verdicts": {}}
+        return _eval_result({t.id: 0.0 if later and t.domain == "math" else 1.0 for t in tasks})
     monkeypatch.setattr(T, "evaluate", fake_evaluate)
     lines = []
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=4, eval_samples=1, eval_tasks="math", probe_tasks="format", eval_every=2)
@@ -206,15 +203,19 @@ def test_forgetting_check_flags_a_domain_that_falls(tmp_path, monkeypatch):
     assert res["eval"]["domains"][0]["domain"] == "math" and res["eval"]["domains"][1]["probe"]
 
 
+def _eval_result(per:dict) -> dict:
+    "What `evaluate` returns for one greedy answer a task, passing as `per` says"
+    rate = sum(per.values()) / len(per)
+    return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per), "n": 1, "seed": 0,
+            "temperature": 0.0, "counts": {}, "verdicts": {}}
+
+
 def _fake_evaluate(measured):
     "An `evaluate` that records what it measured: every task fails before training; after it, the training tasks (toy) pass, held-out ones still fail"
     def fake(model, tasks, tokenizer=None, desc="", **kw):
         later = not desc.endswith("before")
         measured.append(desc)
-        per = {t.id: 1.0 if later and t.domain == "toy" else 0.0 for t in tasks}
-        rate = sum(per.values()) / len(per)
-        return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per), "n": 1, "seed": 0,
-                "temperature": 0.0, "counts": {}, "verdicts": {}}
+        return _eval_result({t.id: 1.0 if later and t.domain == "toy" else 0.0 for t in tasks})
     return fake
 
 
