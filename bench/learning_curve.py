@@ -30,9 +30,7 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     "no-repair": {"rollout": {"attempts": 1}},
     "T=1.0": {"rollout": {"temperature": 1.0}},
     "all-difficulties": {"difficulty": None},
-    # PPO at 2e-4: its 2 epochs x 2 mini-batches take four optimizer steps per rollout, and at the default 5e-4 a run on the
-    # embedded model reached a KL of 144 by step 5; 2e-4 stayed at 0.005-0.022 over 16 steps (bench/critics.py --lr 2e-4)
-    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}, "ppo": {"lr": 2e-4}},
+    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}},  # at PPOConfig's own learning rate, 2e-4 (GRPO's 5e-4 diverged with PPO)
     "length-curriculum": {"length_start": 64, "length_step": 32, "length_truncated_below": 0.2},  # 64 -> 96 -> 128 tokens as truncation falls
     "replay": {"replay_fraction": 0.25},  # one replayed episode per four fresh, from groups where at most a quarter passed
     "overlap": {"rollout": {"overlap_execution": True}},  # each completion's code starts in the sandbox as soon as its row ends

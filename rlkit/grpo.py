@@ -196,7 +196,7 @@ class ReplayBuffer:
 @dataclass
 class UpdateConfig:
     "What GRPO's and PPO's updates share; comments give TRL's name where it differs"
-    lr:float = 5e-4  # AdamW learning rate of the LoRA weights (learning_rate); 5e-4 chosen on the code val split
+    lr:float = 5e-4  # AdamW learning rate of the LoRA weights (learning_rate; default: 5e-4 for GRPO, chosen on the code val split, 2e-4 for PPO)
     beta:float = 0.04  # KL coefficient (PPO: the first value of its per-token KL penalty); 0 skips the reference pass
     eps_low:float = 0.2  # clip range below 1 (epsilon)
     eps_high:float = 0.2  # clip range above 1 (epsilon_high; DAPO uses 0.28)

@@ -59,12 +59,30 @@ def test_ppo_update_scores_tokens_at_the_sampling_temperature():
     eps = [Trajectory(f"t/{int(s.group[i])}", int(s.group[i]), [s.turn(i)], reward=r) for i, r in enumerate([1.0, 0.0, 0.5, 0.0, 0.2, 0.9, 0.4, 0.4])]
     head = ValueHead(model.config.hidden_size)
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad] + list(head.parameters()), lr=1e-3)
-    m = ppo_step(model, head, tok, opt, eps, PPOConfig(ppo_epochs=1, mini_batches=1), RolloutConfig(group_size=4, temperature=0.7), KLController(0.04))
+    m = ppo_step(model, head, tok, opt, eps, PPOConfig(ppo_epochs=1, mini_batches=1, update_dtype="float32"), RolloutConfig(group_size=4, temperature=0.7),
+                 KLController(0.04))  # float32: exact (bf16 rounds)
     sampled = torch.tensor([x for e in eps for x in e.turns[0].logprobs])  # what the sampler recorded, at T=0.7
     assert m["sequences"] == 8 and m["tokens"] == len(sampled) and m["updates"] == 1
     torch.testing.assert_close(torch.tensor([x for e in eps for x in e.turns[0].ref_logprobs]), sampled, rtol=0, atol=1e-4)  # reference pass
     assert m["entropy"] == pytest.approx(-sampled.mean().item(), abs=1e-4)  # rollout pass: pi_old
     assert m["clip_frac"] == 0.0  # update pass: one minibatch of the policy that sampled has ratio 1, if it scores at the same T
+
+
+def test_ppo_update_honours_update_dtype_and_cuts_padding_without_changing_a_number():
+    "update_dtype reaches PPO's passes (bf16 rounds the reference logprobs it stores); cutting each micro-batch to its own longest sequence changes nothing"
+    def step(dtype:str, micro_batch:int) -> list:
+        model, tok = tiny_policy()
+        s = sample(model, tok, ["say a", "say b and then say a few more words"], n=4, max_new_tokens=8, temperature=1.0, generator=torch.Generator().manual_seed(0))
+        eps = [Trajectory(f"t/{int(s.group[i])}", int(s.group[i]), [s.turn(i)], reward=r) for i, r in enumerate([1.0, 0.0, 0.5, 0.0, 0.2, 0.9, 0.4, 0.4])]
+        head = ValueHead(model.config.hidden_size)
+        opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad] + list(head.parameters()), lr=1e-3)
+        torch.manual_seed(0)  # the minibatch shuffle
+        m = ppo_step(model, head, tok, opt, eps, PPOConfig(update_dtype=dtype, micro_batch=micro_batch), RolloutConfig(group_size=4, temperature=1.0), KLController(0.04))
+        assert m["positions"] > 0 and m["update_gflops"] > 0
+        return [x for e in eps for x in e.turns[0].ref_logprobs] + [e.advantage for e in eps] + [m["loss"], m["value_loss"]]
+    whole, cut = torch.tensor(step("float32", 8)), torch.tensor(step("float32", 1))  # one micro-batch padded to the longest row, or each row alone
+    torch.testing.assert_close(cut, whole, rtol=0, atol=1e-5)
+    assert (torch.tensor(step("bfloat16", 8)) - whole).abs().max() > 1e-3
 
 
 def test_ppo_learns_a_toy_reward_and_its_critic(tmp_path):
