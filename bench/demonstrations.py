@@ -21,7 +21,7 @@ warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "data"))
 from build_code_more import CODE_MORE
-from build_tasks import CODE
+from build_tasks import CODE, _signature
 import torch
 from datasets import Dataset
 from trl import SFTConfig, SFTTrainer
@@ -35,7 +35,7 @@ from rlkit.tasks import load_task_spec
 
 def references() -> dict:
     "Function name -> reference solution, for every training code task the build scripts define"
-    return {ref[len("def "):ref.index("(")]: ref for _, _, ref, _ in CODE + CODE_MORE}
+    return {_signature(ref)[0]: ref for _, _, ref, _ in CODE + CODE_MORE}
 
 
 def main():
