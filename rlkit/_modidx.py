@@ -100,6 +100,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.generate.fast_bf16_cpu': ('generate.html#fast_bf16_cpu', 'rlkit/generate.py'),
                                 'rlkit.generate.fast_loop': ('generate.html#fast_loop', 'rlkit/generate.py'),
                                 'rlkit.generate.fast_unsupported': ('generate.html#fast_unsupported', 'rlkit/generate.py'),
+                                'rlkit.generate.first_column': ('generate.html#first_column', 'rlkit/generate.py'),
                                 'rlkit.generate.left_pad': ('generate.html#left_pad', 'rlkit/generate.py'),
                                 'rlkit.generate.position_ids': ('generate.html#position_ids', 'rlkit/generate.py'),
                                 'rlkit.generate.reference_loop': ('generate.html#reference_loop', 'rlkit/generate.py'),

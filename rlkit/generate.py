@@ -16,9 +16,9 @@ from transformers import DynamicCache
 from .core import Turn
 
 # %% auto #0
-__all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'token_logprobs', 'top_p_filter', 'draw', 'Samples', 'eos_token_ids',
-           'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'fast_bf16_cpu', 'decode_weights',
-           'decode_forward', 'fast_loop', 'code_block_stop', 'sample', 'sequence_logprobs', 'demo']
+__all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw', 'Samples',
+           'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'fast_bf16_cpu',
+           'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop', 'sample', 'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -37,6 +37,10 @@ def chat_text(tokenizer, prompt:str|list[dict]) -> str:
 def position_ids(attention_mask):
     "Positions that count only real tokens, so left padding does not shift a prompt"
     return (attention_mask.long().cumsum(-1) - 1).clamp(min=0)  # (B, T)
+
+def first_column(mask): # (B, T) attention or loss mask
+    "The first column where some row of `mask` is set: the columns before it are padding in every row (0 when no row is set)"
+    return int(mask.any(0).long().argmax())
 
 # %% ../nbs/02_generate.ipynb #0e097326
 def token_logprobs(logits, # (B, T, V) logits, any float dtype
@@ -370,7 +374,7 @@ def sequence_logprobs(model,
     B, T = input_ids.shape
     C = completion_mask.shape[1]
     full = F.pad(completion_mask, (T - C, 0))  # (B, T)
-    first = int(full.any(0).long().argmax())  # earliest scored position in the batch
+    first = first_column(full)  # earliest scored position in the batch
     if not full.any(): return torch.zeros(B, C, device=input_ids.device)
     if first == 0: raise ValueError("completion_mask marks position 0, which has no context to predict it from")
     out = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import torch
 
 from .core import Trajectory, check_ranges
-from .generate import left_pad, sequence_logprobs
+from .generate import first_column, left_pad, sequence_logprobs
 from .models import adapter_disabled
 from .repair import RolloutConfig, conversation
 
@@ -262,7 +262,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     sums = {"loss": 0.0, "kl": 0.0, "clip": 0.0, "nlp": 0.0, "positions": 0, "ratio": 0.0, "capped": 0.0, "replay_tokens": 0.0}
     for s in range(0, n_seq, cfg.micro_batch):
         attn = b["attention_mask"][s:s + cfg.micro_batch]
-        c0 = int(attn.any(0).long().argmax())  # columns before c0 are padding in every row of this micro-batch: skip them
+        c0 = first_column(attn)  # columns before c0 are padding in every row of this micro-batch: skip them
         ids, attn, mm = b["input_ids"][s:s + cfg.micro_batch, c0:], attn[:, c0:], mask[s:s + cfg.micro_batch, c0:]
         a = b["adv"][s:s + cfg.micro_batch]
         sums["positions"] += ids.numel()

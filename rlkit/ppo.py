@@ -12,7 +12,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import position_ids, sequence_logprobs, token_logprobs
+from .generate import first_column, position_ids, sequence_logprobs, token_logprobs
 from .grpo import UpdateConfig, clipped_surrogate, episode_batch, kl_k3, matmul_params, reduce_loss, store_ref_logprobs, update_autocast
 from .models import adapter_disabled
 from .repair import RolloutConfig
@@ -55,7 +55,7 @@ def logprobs_and_values(model, value_head:ValueHead,
     "Logprob of each generated token, the value of the state before it and optionally the entropy, from one forward pass; 0 outside `mask`"
     zero = torch.zeros(input_ids.shape, device=input_ids.device)
     if not mask.any(): return zero, zero.clone(), zero.clone() if entropy else None
-    first = int(mask.any(0).long().argmax())  # earliest generated token in the batch
+    first = first_column(mask)  # earliest generated token in the batch
     if first == 0: raise ValueError("mask marks position 0, which has no context to predict it from")
     T = input_ids.shape[1]
     out = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
@@ -211,7 +211,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     N, mb, lengths = len(train), cfg.micro_batch, attn.sum(-1).cpu()  # lengths: (N,)
     def micro(rows):  # (n,) sequences -> micro-batches of similar length, each with its first column that is not padding in every row
         rows = rows[torch.sort(lengths[rows], descending=True, stable=True).indices]  # longest first, as GRPO's update does
-        for s in range(0, len(rows), mb): yield rows[s:s + mb], int(attn[rows[s:s + mb]].any(0).long().argmax())
+        for s in range(0, len(rows), mb): yield rows[s:s + mb], first_column(attn[rows[s:s + mb]])
     model.train(); value_head.train()
     # 2. rollout pass: logprobs and values of the policy that sampled, reference logprobs with the adapter off; each micro-batch is cut
     #    to its own longest sequence (columns before c0 are padding in all its rows) and runs at the update's matmul dtype
