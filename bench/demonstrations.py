@@ -74,7 +74,10 @@ def main():
     ap.add_argument("--plot", metavar="PNG", help="only draw the curves of earlier --curve runs (their JSON files, given after) to PNG")
     ap.add_argument("results", nargs="*", help="with --plot: the runs' demonstrations.json files")
     a = ap.parse_args()
-    if a.plot: return plot(a.results, a.plot)
+    if a.plot:
+        if not a.results: raise SystemExit("--plot PNG needs the result files to draw: --plot PNG runs/X/demonstrations.json ...")
+        return plot(a.results, a.plot)
+    if a.curve < 0: raise SystemExit(f"--curve {a.curve}: pass K > 0 to measure every K epochs, or 0 for no curve")
     if a.results: raise SystemExit(f"{a.results}: result files are read only with --plot PNG")
     out = Path(a.out); out.mkdir(parents=True, exist_ok=True)
     refs = references()
