@@ -93,7 +93,8 @@ def main():
     if shared: raise SystemExit(f"held-out tasks share functions with training tasks: {sorted(shared)}")
     model, tok = load_policy()
     sb, t0 = Sandbox(), time.time()
-    before = evaluate(model, test, tokenizer=tok, sandbox=sb, seed=a.seed, desc="before")
+    def held_out(desc): return evaluate(model, test, tokenizer=tok, sandbox=sb, seed=a.seed, desc=desc)  # greedy: before, each curve point, after
+    before = held_out("before")
     print(f"held-out before: {before['pass_rate']:.1%} ({time.time() - t0:.0f} s)", flush=True)
     ds = Dataset.from_list([{"prompt": [{"role": "user", "content": t.prompt}],
                              "completion": [{"role": "assistant", "content": f"```python\n{refs[t.entry_point]}\n```"}]} for t in train])
@@ -108,7 +109,7 @@ def main():
             if round(state.epoch) % a.curve and state.epoch < a.epochs - 1e-6: return
             t, minutes = time.time(), (time.time() - clock["start"] - clock["evals"]) / 60
             model.eval()
-            r = evaluate(model, test, tokenizer=tok, sandbox=sb, seed=a.seed, desc=f"epoch {state.epoch:g}")
+            r = held_out(f"epoch {state.epoch:g}")
             model.train()
             d = paired_difference(before, r)
             curve.append({"epoch": state.epoch, "train_minutes": minutes, "pass_rate": r["pass_rate"], "difference": d, "per_task": r["per_task"]})
@@ -118,7 +119,7 @@ def main():
     minutes = (time.time() - clock["start"] - clock["evals"]) / 60
     print(f"fine-tuned on {len(train)} demonstrations x {a.epochs:g} epochs in {minutes:.1f} min", flush=True)
     model.eval()
-    after = curve[-1] if curve and abs(curve[-1]["epoch"] - a.epochs) < 1e-6 else evaluate(model, test, tokenizer=tok, sandbox=sb, seed=a.seed, desc="after")
+    after = curve[-1] if curve and abs(curve[-1]["epoch"] - a.epochs) < 1e-6 else held_out("after")
     d = paired_difference(before, after)
     print(f"held-out after: {after['pass_rate']:.1%}; " + difference_line(d, 1, 0.0))
     model.save_pretrained(out / "adapter")
