@@ -12,6 +12,9 @@ model, from the segment's last checkpoint): what the run learns where it practis
 
     .venv/bin/python bench/learning_curve.py --minutes 60 --seeds 0 1 2 --configs default no-repair
     .venv/bin/python bench/learning_curve.py --minutes 25 --every 5 --seeds 0 --configs default --trained-on
+
+`--set KEY=VALUE` changes every configuration the same way (a TrainConfig field, or `rollout.`, `grpo.` or `ppo.` before one of theirs), for
+example the batch a GPU affords: `--set tasks_per_step=16 rollout.group_size=16 sandbox=subprocess`.
 """
 import argparse, dataclasses, json, os, shutil, time, warnings
 from pathlib import Path
@@ -19,6 +22,7 @@ from pathlib import Path
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np
+import torch
 from matplotlib.figure import Figure
 from rlkit.eval import evaluate, paired_difference
 from rlkit.runs import checkpoints, read_metrics
@@ -40,9 +44,24 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
 }
 
 
-def config(name:str, seed:int, out:Path) -> TrainConfig:
+def overrides(pairs:list) -> dict:
+    "`--set` pairs as nested changes: 'rollout.group_size=16' -> {'rollout': {'group_size': 16}}; values are JSON, else text"
+    out, fields = {}, dataclasses.asdict(TrainConfig())
+    for kv in pairs:
+        key, eq, val = kv.partition("=")
+        *outer, leaf = key.split(".")
+        known = fields.get(outer[0], {}) if outer else fields
+        if not eq or len(outer) > 1 or not isinstance(known, dict) or leaf not in known:
+            raise SystemExit(f"--set {kv!r}: write FIELD=VALUE with a TrainConfig field, or rollout.FIELD, grpo.FIELD or ppo.FIELD")
+        try: val = json.loads(val)
+        except ValueError: pass
+        (out.setdefault(outer[0], {}) if outer else out)[leaf] = val
+    return out
+
+
+def config(name:str, seed:int, out:Path, changes:dict|None=None) -> TrainConfig:
     d = dataclasses.asdict(TrainConfig())
-    for k, v in CONFIGS[name].items(): d[k] = d[k] | v if isinstance(v, dict) else v
+    for k, v in list(CONFIGS[name].items()) + list((changes or {}).items()): d[k] = d[k] | v if isinstance(v, dict) else v
     return TrainConfig.from_dict(d | {"seed": seed, "out": str(out), "steps": 1, "checkpoint_every": 10 ** 6})
 
 
@@ -51,11 +70,11 @@ def point(before:dict, after:dict) -> dict:
     return {"pass_rate": after["pass_rate"], "lo": d["lo"], "hi": d["hi"], "diff": d["diff"]}
 
 
-def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bool=False) -> list[dict]:
+def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bool=False, changes:dict|None=None) -> list[dict]:
     "Train in segments of `every` steps within `minutes` of training time; (minutes, step, pass rate, interval) after each; with `trained_on` also the training tasks'"
     run = root / f"{name}-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)
-    cfg, points, trained, step = config(name, seed, run), [], 0.0, 0
+    cfg, points, trained, step = config(name, seed, run, changes), [], 0.0, 0
     if trained_on:  # measured first, so that a wrong task spec fails before any training
         tasks, opts = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0], eval_options(cfg)
         own = lambda adapter: evaluate(None, tasks, adapter=adapter, desc=f"{name} seed {seed}: trained-on tasks", **opts)
@@ -86,7 +105,7 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bo
 def fmt(p:dict) -> str: return f"{100 * p.get('diff', 0):+.1f} [{100 * p['lo']:+.1f}, {100 * p['hi']:+.1f}]"
 
 
-def plot(curves:dict, configs:list, seeds:list, root:Path):
+def plot(curves:dict, configs:list, seeds:list, root:Path, where:str="2 CPU cores"):
     """The curves with their paired 95% intervals (a band around the untrained pass rate, dashed), and the table of pass rate
     against time; a second panel and table for the trained-on tasks where the curves measured them"""
     sets = [("held-out", lambda q: q)]
@@ -103,7 +122,7 @@ def plot(curves:dict, configs:list, seeds:list, root:Path):
                 ax.axhline(base, color=f"C{i}", ls="--", lw=0.8)
         n = sorted({get(q)["tasks"] for p in curves.values() for q in p if get(q) and "tasks" in get(q)}) if what == "trained-on" else [119]
         n = n[0] if len(n) == 1 else "each run's own"
-        ax.set_xlabel("training minutes on 2 CPU cores"); ax.set_ylabel(f"{what} greedy pass rate (%)"); ax.set_ylim(bottom=0)
+        ax.set_xlabel(f"training minutes on {where}"); ax.set_ylabel(f"{what} greedy pass rate (%)"); ax.set_ylim(bottom=0)
         ax.set_title(f"{what} code tasks ({n})", fontsize=9)
         ax.legend(); ax.grid(alpha=0.3)
     fig.suptitle(f"seeds {seeds}; band: paired 95% CI of the change, dashed: before training", fontsize=9)
@@ -130,16 +149,20 @@ def main():
     ap.add_argument("--out", default="runs/learning_curve")
     ap.add_argument("--replot", action="store_true", help="redraw the picture and the table from OUT/curves.json, training nothing")
     ap.add_argument("--trained-on", action="store_true", help="also measure the tasks the run trains on at every point (greedy, paired)")
+    ap.add_argument("--set", nargs="+", default=[], metavar="KEY=VALUE", help="change every configuration: a TrainConfig field, rollout.X, grpo.X or ppo.X")
     a = ap.parse_args()
+    changes = overrides(a.set)
     root = Path(a.out); root.mkdir(parents=True, exist_ok=True)
     if a.replot:
         saved = json.loads((root / "curves.json").read_text())
-        curves = {(k.split("/")[0], int(k.split("/seed")[1])): v for k, v in saved.items()}
+        curves = {(k.split("/")[0], int(k.split("/seed")[1])): v for k, v in saved.items() if not k.startswith("_")}
         configs, seeds = list(dict.fromkeys(c for c, _ in curves)), sorted({s for _, s in curves})
-        return plot(curves, configs, seeds, root)
-    curves = {(c, s): curve(c, s, a.minutes, a.every, root, a.trained_on) for c in a.configs for s in a.seeds}
-    (root / "curves.json").write_text(json.dumps({f"{c}/seed{s}": v for (c, s), v in curves.items()}, indent=1))
-    plot(curves, a.configs, a.seeds, root)
+        return plot(curves, configs, seeds, root, saved.get("_where", "2 CPU cores"))
+    where = f"one {torch.cuda.get_device_name(0)}" if torch.cuda.is_available() else f"{os.cpu_count()} CPU cores"
+    curves = {(c, s): curve(c, s, a.minutes, a.every, root, a.trained_on, changes) for c in a.configs for s in a.seeds}
+    saved = {f"{c}/seed{s}": v for (c, s), v in curves.items()} | {"_where": where, "_set": a.set}
+    (root / "curves.json").write_text(json.dumps(saved, indent=1))
+    plot(curves, a.configs, a.seeds, root, where)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ A lent GPU machine reaches no hub and takes no 98 MB model file, so the model is
 weights and a byte-level tokenizer. Its code passes nothing, but every path runs on the device: sampling with the run's
 generator, the sandbox, feedback and repair, the update, checkpoints and resume, the evaluation, the viewer.
 `--device cpu --layers 2 --hidden 64` runs the same script as a smoke test on a CPU."""
-import argparse, json, sys, tempfile, time, warnings
+import argparse, importlib.util, json, shutil, sys, tempfile, time, warnings
 from pathlib import Path
 
 import torch
@@ -39,6 +39,8 @@ def main():
     ap.add_argument("--layers", type=int, default=24)
     ap.add_argument("--hidden", type=int, default=896)
     ap.add_argument("--quantization", nargs="+", default=["none", "4bit"])
+    ap.add_argument("--sandbox", choices=["firejail", "subprocess"], default=None,
+                    help="default: firejail where installed, else subprocess (NOT isolated; a GPU machine often lacks firejail)")
     a = ap.parse_args()
     if a.device == "cuda" and not torch.cuda.is_available(): sys.exit("gpu_check: no CUDA device here (pass --device cpu for a smoke run)")
     if a.device == "cpu": torch.cuda.is_available = lambda: False  # rlkit picks CUDA when it sees one
@@ -47,7 +49,10 @@ def main():
     from rlkit.repair import RolloutConfig
     from rlkit.runs import read_metrics
     from rlkit.train import TrainConfig, train
-    from rlkit.widgets import TrajectoryViewer
+    viewer_cls = None
+    if importlib.util.find_spec("ipywidgets"): from rlkit.widgets import TrajectoryViewer as viewer_cls
+    else: print("viewer: not checked (ipywidgets is not installed here)", flush=True)
+    sandbox = a.sandbox or ("firejail" if shutil.which("firejail") else "subprocess")
     root = Path(tempfile.mkdtemp(prefix="rlkit-gpu-check-"))
     t0 = time.time()
     model = build(root / "model", a.layers, a.hidden)
@@ -60,20 +65,20 @@ def main():
                 if a.device == "cuda": torch.cuda.reset_peak_memory_stats()
                 t = time.time()
                 cfg = TrainConfig(model=str(model), quantization=None if q == "none" else q, algo=algo, steps=2 if algo == "grpo" else 1,
-                                  tasks_per_step=2, checkpoint_every=1, out=str(run), eval_samples=1 if algo == "grpo" else 0,
+                                  tasks_per_step=2, checkpoint_every=1, out=str(run), eval_samples=1 if algo == "grpo" else 0, sandbox=sandbox,
                                   rollout=RolloutConfig(group_size=4, max_new_tokens=64, attempts=2))
                 res = train(cfg, rewards={"correct": correct, "lowercase": (lowercase, 0.1)}, log=lambda s: print(f"  [{name}] {s}", flush=True))
                 if algo == "grpo":  # resume: the generator, sampler and optimizer come back from the checkpoint on this device
                     res = train(TrainConfig(steps=3), resume=run, rewards={"correct": correct, "lowercase": (lowercase, 0.1)}, log=lambda s: print(f"  [{name}] {s}", flush=True))
                 rows, events = read_metrics(run)
-                viewer = TrajectoryViewer(run)
-                assert viewer.trajs and viewer.group(), "the viewer shows no episodes"
+                viewer = viewer_cls(run) if viewer_cls else None
+                assert viewer is None or (viewer.trajs and viewer.group()), "the viewer shows no episodes"
                 ev = res["eval"]
                 report.append({"run": name, "steps": len(rows), "step_s": [round(r["step_s"], 1) for r in rows],
                                "generate_s": [round(r["generate_s"], 1) for r in rows], "update_s": [round(r["update_s"], 1) for r in rows],
                                "peak_mb": max(r["peak_mem_mb"] for r in rows), "fix_rate": [r.get("fix_rate") for r in rows],
                                "eval": {k: ev[k]["pass_rate"] for k in ("before", "after") if k in ev},
-                               "viewer": f"{len(viewer.trajs)} episodes; {viewer.sandbox}", "wall_s": round(time.time() - t, 1)})
+                               "sandbox": sandbox, "viewer": f"{len(viewer.trajs)} episodes; {viewer.sandbox}" if viewer else "not checked", "wall_s": round(time.time() - t, 1)})
                 print(f"{name}: ok, {json.dumps(report[-1])}", flush=True)
             except Exception as e:
                 failed.append(name); print(f"{name}: FAILED {type(e).__name__}: {e}", flush=True)

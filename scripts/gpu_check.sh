@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python; [ -x "$PY" ] || PY=python3
-PYTHONPATH=. PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 exec timeout 300 "$PY" scripts/gpu_check.py "$@"
+# As root, rlkit runs model-written code as the user rlkit-sandbox (either backend); a bare GPU machine has none: make it as setup.sh does
+if [ "$(id -u)" = 0 ] && ! id rlkit-sandbox >/dev/null 2>&1; then useradd --create-home --shell /usr/sbin/nologin --user-group rlkit-sandbox; fi
+PYTHONPATH=".${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 exec timeout 300 "$PY" scripts/gpu_check.py "$@"
