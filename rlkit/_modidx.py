@@ -132,6 +132,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                             'rlkit.grpo.kl_after_update': ('grpo.html#kl_after_update', 'rlkit/grpo.py'),
                             'rlkit.grpo.kl_k3': ('grpo.html#kl_k3', 'rlkit/grpo.py'),
                             'rlkit.grpo.matmul_params': ('grpo.html#matmul_params', 'rlkit/grpo.py'),
+                            'rlkit.grpo.nonfinite_grads': ('grpo.html#nonfinite_grads', 'rlkit/grpo.py'),
                             'rlkit.grpo.reduce_loss': ('grpo.html#reduce_loss', 'rlkit/grpo.py'),
                             'rlkit.grpo.replay_weights': ('grpo.html#replay_weights', 'rlkit/grpo.py'),
                             'rlkit.grpo.store_ref_logprobs': ('grpo.html#store_ref_logprobs', 'rlkit/grpo.py'),

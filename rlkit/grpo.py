@@ -17,7 +17,7 @@ from .repair import RolloutConfig, conversation
 # %% auto #0
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
-           'GRPOConfig', 'update_autocast', 'matmul_params', 'grpo_step', 'kl_after_update']
+           'GRPOConfig', 'update_autocast', 'nonfinite_grads', 'matmul_params', 'grpo_step', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -227,6 +227,11 @@ def update_autocast(model, dtype:str="auto"):
     use = decode_dtype(model, dtype) == torch.bfloat16 and next(model.parameters()).dtype == torch.float32
     return torch.autocast(device.type, dtype=torch.bfloat16, enabled=use)
 
+def nonfinite_grads(model, limit:int=5) -> list[str]:
+    "Names of the first `limit` trainable parameters whose gradient holds a NaN or an infinity, in the model's order"
+    bad = [n for n, p in model.named_parameters() if p.grad is not None and not torch.isfinite(p.grad).all()]
+    return bad[:limit] + ([f"... {len(bad) - limit} more"] if len(bad) > limit else [])
+
 def matmul_params(model) -> int:
     "Weights a forward pass multiplies each position by: every 2-D weight but the embedding table and the adapter, plus the output layer"
     from rlkit.generate import _causal_lm
@@ -260,6 +265,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     model.train()
     optimizer.zero_grad(set_to_none=True)
     sums = {"loss": 0.0, "kl": 0.0, "clip": 0.0, "nlp": 0.0, "positions": 0, "ratio": 0.0, "capped": 0.0, "replay_tokens": 0.0}
+    params, broke = [p for p in model.parameters() if p.requires_grad], None
     for s in range(0, n_seq, cfg.micro_batch):
         attn = b["attention_mask"][s:s + cfg.micro_batch]
         c0 = first_column(attn)  # columns before c0 are padding in every row of this micro-batch: skip them
@@ -288,10 +294,13 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         loss.backward()
         sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * mm).sum().item()
         sums["clip"] += (clipped.float() * mm).sum().item(); sums["nlp"] += -(old * mm).sum().item()
+        if broke is None and not (math.isfinite(sums["loss"]) and math.isfinite(torch.nn.utils.get_total_norm([p.grad for p in params if p.grad is not None]).item())):
+            broke = {"micro_batch": s // cfg.micro_batch + 1, "of": -(-n_seq // cfg.micro_batch), "loss": loss.item(),  # where it first broke, for the report
+                     "episodes": [(t.task_id, len(t.turns), int(n)) for t, n in zip(train[s:s + cfg.micro_batch], attn.sum(-1).tolist())]}
     # 8. clip the gradient norm and step, unless the loss is not finite (the trainer then rolls back)
-    params = [p for p in model.parameters() if p.requires_grad]
     grad_norm = torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm).item()
     finite = math.isfinite(sums["loss"]) and math.isfinite(grad_norm)
+    if broke is not None: m["nonfinite"] = broke | {"params": nonfinite_grads(model)}
     if finite: optimizer.step()
     optimizer.zero_grad(set_to_none=True)
     n, dt = n_tok.item(), time.time() - t0

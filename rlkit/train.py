@@ -377,7 +377,12 @@ def divergence(m:dict, max_kl:float) -> str|None:
     "Why a step's update cannot be trusted, or None"
     if m.get("sequences") == 0: return None  # no update was tried: every group had equal rewards
     if not m.get("stepped", True) or not math.isfinite(m["loss"]) or not math.isfinite(m["grad_norm"]):
-        return f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})"
+        why, w = f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})", m.get("nonfinite")
+        if w:  # where grpo_step saw it first
+            n = [e[2] for e in w["episodes"]]
+            why += (f"; first in micro-batch {w['micro_batch']} of {w['of']} (loss {w['loss']:.4g}; {len(n)} episodes of {min(n)}-{max(n)} tokens, "
+                    f"tasks {', '.join(sorted({e[0] for e in w['episodes']}))}), gradient not finite in {', '.join(w['params']) or 'no parameter'}")
+        return why
     if m.get("kl") is not None and m["kl"] > max_kl: return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"
     return None
 
@@ -523,6 +528,9 @@ def train(cfg:TrainConfig|None=None,
             fault = check(r, s, upd, train_on)
             if fault is not None:
                 s.trained_s += time.time() - t0  # a step rolled back spent the budget too
+                if "nonfinite" in upd:  # keep the batch that broke the numbers, to replay it elsewhere (another device, dtype or kernel)
+                    write_jsonl(r.run / f"fault-step{s.step + 1}.jsonl", eps)
+                    fault += f"; the step's episodes are in fault-step{s.step + 1}.jsonl"
                 recover(r, s, fault, log); bar.n = s.step; bar.refresh()
                 continue
             # 6. record the step

@@ -107,6 +107,25 @@ def test_divergence_guard_rolls_back_and_lowers_the_lr(tmp_path, monkeypatch):
     assert all(math.isfinite(r["loss"]) for r in rows)
 
 
+def test_a_nan_gradient_is_located_and_its_batch_kept(tmp_path, monkeypatch):
+    "A finite loss with a NaN gradient (what a GPU run once showed): the error says where, and the batch is kept to replay"
+    real = T.grpo_step
+    def poisoned(model, *a, **k):
+        def poison(mod, inp, out):
+            if out.requires_grad: out.register_hook(lambda g: g * float("nan"))  # the policy's pass, not the reference's
+        hook = model.get_output_embeddings().register_forward_hook(poison)
+        try: return real(model, *a, **k)
+        finally: hook.remove()
+    monkeypatch.setattr(T, "grpo_step", poisoned)
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=3, checkpoint_every=2)
+    with pytest.raises(RunError, match=r"grad norm nan\); first in micro-batch 1 of \d+ \(.*tasks toy/.*\), gradient not finite in .*lora.*"
+                                       r"the step's episodes are in fault-step1\.jsonl, again after rolling back"):
+        train(cfg, rewards={"a": lowercase}, log=lambda s: None)
+    kept = read_jsonl(tmp_path / "run" / "fault-step1.jsonl")  # both tries of step 1
+    assert len(kept) == 2 * cfg.tasks_per_step * cfg.rollout.group_size and all(t["turns"][0]["token_ids"] for t in kept)
+    assert [e["event"] for e in read_metrics(tmp_path / "run")[1]] == ["rollback", "stopped"]
+
+
 def test_divergence_twice_stops_with_a_clear_message(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=2, max_kl=1e-9, update={"beta": 0.04})
     with pytest.raises(RunError, match="again after rolling back.*last good checkpoint"):
