@@ -17,7 +17,8 @@ from .repair import RolloutConfig, conversation
 # %% auto #0
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
-           'GRPOConfig', 'update_autocast', 'nonfinite_grads', 'matmul_params', 'grpo_step', 'kl_after_update']
+           'GRPOConfig', 'update_autocast', 'nonfinite_grads', 'still_finite', 'fault_site', 'matmul_params',
+           'grpo_step', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -232,6 +233,14 @@ def nonfinite_grads(model, limit:int=5) -> list[str]:
     bad = [n for n, p in model.named_parameters() if p.grad is not None and not torch.isfinite(p.grad).all()]
     return bad[:limit] + ([f"... {len(bad) - limit} more"] if len(bad) > limit else [])
 
+def still_finite(loss_sum:float, params:list) -> bool:
+    "Whether the losses so far and the gradient accumulated in `params` are finite (one norm over them: about 2 ms for SmolLM2's LoRA on a CPU)"
+    return math.isfinite(loss_sum) and math.isfinite(torch.nn.utils.get_total_norm([p.grad for p in params if p.grad is not None]).item())
+
+def fault_site(micro_batch:int, of:int, loss:float, trajs:list[Trajectory], attn) -> dict:
+    "Where a loss or gradient first stopped being finite: the micro-batch (1-based, of `of`), its loss and its episodes (task, turns, tokens)"
+    return {"micro_batch": micro_batch, "of": of, "loss": loss, "episodes": [(t.task_id, len(t.turns), int(n)) for t, n in zip(trajs, attn.sum(-1).tolist())]}
+
 def matmul_params(model) -> int:
     "Weights a forward pass multiplies each position by: every 2-D weight but the embedding table and the adapter, plus the output layer"
     from rlkit.generate import _causal_lm
@@ -294,9 +303,8 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         loss.backward()
         sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * mm).sum().item()
         sums["clip"] += (clipped.float() * mm).sum().item(); sums["nlp"] += -(old * mm).sum().item()
-        if broke is None and not (math.isfinite(sums["loss"]) and math.isfinite(torch.nn.utils.get_total_norm([p.grad for p in params if p.grad is not None]).item())):
-            broke = {"micro_batch": s // cfg.micro_batch + 1, "of": -(-n_seq // cfg.micro_batch), "loss": loss.item(),  # where it first broke, for the report
-                     "episodes": [(t.task_id, len(t.turns), int(n)) for t, n in zip(train[s:s + cfg.micro_batch], attn.sum(-1).tolist())]}
+        if broke is None and not still_finite(sums["loss"], params):  # where it first broke, for the report
+            broke = fault_site(s // cfg.micro_batch + 1, -(-n_seq // cfg.micro_batch), loss.item(), train[s:s + cfg.micro_batch], attn)
     # 8. clip the gradient norm and step, unless the loss is not finite (the trainer then rolls back)
     grad_norm = torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm).item()
     finite = math.isfinite(sums["loss"]) and math.isfinite(grad_norm)

@@ -13,7 +13,8 @@ import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
 from .generate import first_column, position_ids, sequence_logprobs, token_logprobs
-from .grpo import UpdateConfig, clipped_surrogate, episode_batch, kl_k3, matmul_params, reduce_loss, store_ref_logprobs, update_autocast
+from .grpo import (UpdateConfig, clipped_surrogate, episode_batch, fault_site, kl_k3, matmul_params, nonfinite_grads, reduce_loss, still_finite,
+                        store_ref_logprobs, update_autocast)
 from .models import adapter_disabled
 from .repair import RolloutConfig
 
@@ -235,12 +236,12 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     for t, a in zip(train, ((adv * mask).sum(-1) / mask.sum(-1).clamp(min=1)).tolist()): t.advantage = a
     # 6. epochs over shuffled minibatches, one optimizer step each
     sums = {"loss": 0.0, "pg": 0.0, "vf": 0.0, "clip": 0.0, "vclip": 0.0, "tok": 0.0}
-    updates, grad_norm, finite = 0, 0.0, True
+    updates, grad_norm, finite, broke = 0, 0.0, True, None
     params = [p for g in optimizer.param_groups for p in g["params"]]
     for idx in minibatches(N, cfg.mini_batches, cfg.ppo_epochs):  # (n,) the sequences of one optimizer step
         optimizer.zero_grad(set_to_none=True)
         n_tok, n_seq, loss_sum = mask[idx].sum(), len(idx), 0.0
-        for i, c0 in micro(idx):
+        for k, (i, c0) in enumerate(micro(idx)):
             mm = mask[i, c0:]
             with update_autocast(model, cfg.update_dtype):
                 logp, v, ent = logprobs_and_values(model, value_head, ids[i, c0:], attn[i, c0:], mm, rollout.temperature, entropy=cfg.ent_coef > 0, rows=heads[i])
@@ -253,11 +254,15 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
             loss_sum += loss.item(); sums["tok"] += mm.sum().item()
             sums["pg"] += (-obj.detach() * mm).sum().item(); sums["vf"] += (vl.detach() * mm).sum().item()
             sums["clip"] += (clipped.float() * mm).sum().item(); sums["vclip"] += (vclipped.float() * mm).sum().item()
+            if broke is None and not still_finite(loss_sum, params):  # where it first broke, for the report (GRPO's check)
+                broke = fault_site(k + 1, -(-n_seq // mb), loss.item(), [train[j] for j in i.tolist()], attn[i, c0:]) | {"update": updates + 1}
         # 6. (cont.) clip the gradient norm and step, unless the loss is not finite (the trainer then rolls back)
         gn = torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm).item()
         grad_norm, sums["loss"], updates = max(grad_norm, gn), sums["loss"] + loss_sum, updates + 1
         finite = math.isfinite(loss_sum) and math.isfinite(gn)
-        if not finite: break
+        if not finite:
+            m["nonfinite"] = broke | {"params": nonfinite_grads(model)} if broke else {}
+            break
         optimizer.step()
     optimizer.zero_grad(set_to_none=True)
     # 8. adapt the KL coefficient to this rollout's KL (k3 per token, the number GRPO reports)

@@ -380,7 +380,7 @@ def divergence(m:dict, max_kl:float) -> str|None:
         why, w = f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})", m.get("nonfinite")
         if w:  # where grpo_step saw it first
             n = [e[2] for e in w["episodes"]]
-            why += (f"; first in micro-batch {w['micro_batch']} of {w['of']} (loss {w['loss']:.4g}; {len(n)} episodes of {min(n)}-{max(n)} tokens, "
+            why += (f"; first in micro-batch {w['micro_batch']} of {w['of']}{' of update ' + str(w['update']) if 'update' in w else ''} (loss {w['loss']:.4g}; {len(n)} episodes of {min(n)}-{max(n)} tokens, "
                     f"tasks {', '.join(sorted({e[0] for e in w['episodes']}))}), gradient not finite in {', '.join(w['params']) or 'no parameter'}")
         return why
     if m.get("kl") is not None and m["kl"] > max_kl: return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"

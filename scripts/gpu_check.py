@@ -1,6 +1,6 @@
 """The GPU check (`bash scripts/gpu_check.sh`; at most 5 minutes on one GPU): a 0.5B-shaped Qwen2 model in bf16 and in 4-bit,
 each with 2 GRPO steps with repair, a resume, 1 PPO step, the held-out evaluation before and after, and the run opened in
-the viewer; it prints peak memory and step times.
+the viewer (where ipywidgets is installed); it prints peak memory and step times.
 
 A lent GPU machine reaches no hub and takes no 98 MB model file, so the model is built from Qwen2.5-0.5B's shape with random
 weights and a byte-level tokenizer. Its code passes nothing, but every path runs on the device: sampling with the run's

@@ -14,7 +14,7 @@ from rlkit.repair import RolloutConfig
 from rlkit.models import tiny_policy
 from rlkit.ppo import KLController, PPOConfig, ValueHead, logprobs_and_values, ppo_step
 from rlkit.reward_model import RewardModel, as_reward, train_reward_model
-from rlkit.runs import checkpoints, read_metrics
+from rlkit.runs import RunError, checkpoints, read_metrics
 from rlkit.train import TrainConfig, train
 from toys import lowercase, lowercase_check, lowercase_plus_bonus, toy_config, toy_tasks
 
@@ -175,6 +175,22 @@ def test_ppo_rollback_restores_the_value_head(tmp_path, monkeypatch):
     rows, events = read_metrics(tmp_path / "run")
     assert [r["step"] for r in rows] == [1, 2, 3, 4] and [(e["event"], e["to_step"]) for e in events] == [("rollback", 2)]
     assert torch.equal(heads[3], heads[2])  # the retried step 3 starts from step 2's head, not from what the failed step left
+
+
+def test_ppo_locates_a_nan_gradient(tmp_path, monkeypatch):
+    "PPO's update says where a finite loss first gave a NaN gradient, as GRPO's does, and the step's episodes are kept"
+    real = T.ppo_step
+    def poisoned(model, *a, **k):
+        def poison(mod, inp, out):
+            if out.requires_grad: out.register_hook(lambda g: g * float("nan"))  # the update's passes, not the rollout pass
+        hook = model.get_output_embeddings().register_forward_hook(poison)
+        try: return real(model, *a, **k)
+        finally: hook.remove()
+    monkeypatch.setattr(T, "ppo_step", poisoned)
+    cfg = _ppo_config(tmp_path, steps=2, checkpoint_every=2)
+    with pytest.raises(RunError, match=r"first in micro-batch 1 of \d+ of update 1 \(.*gradient not finite in .*fault-step1\.jsonl"):
+        train(cfg, rewards={"r": lowercase}, log=lambda s: None)
+    assert len(read_jsonl(tmp_path / "run" / "fault-step1.jsonl")) == 2 * cfg.tasks_per_step * cfg.rollout.group_size
 
 
 def test_cli_ppo(tmp_path):
