@@ -528,9 +528,10 @@ def train(cfg:TrainConfig|None=None,
             fault = check(r, s, upd, train_on)
             if fault is not None:
                 s.trained_s += time.time() - t0  # a step rolled back spent the budget too
-                if "nonfinite" in upd:  # keep the batch that broke the numbers, to replay it elsewhere (another device, dtype or kernel)
-                    write_jsonl(r.run / f"fault-step{s.step + 1}.jsonl", eps)
-                    fault += f"; the step's episodes are in fault-step{s.step + 1}.jsonl"
+                if "nonfinite" in upd:  # keep the batch that broke the numbers, to replay it elsewhere (bench/replay_fault.py)
+                    kept = r.run / f"fault-step{s.step + 1}-try{s.faults + 1}.jsonl"
+                    write_jsonl(kept, eps)
+                    fault += f"; the step's episodes are in {kept.name}"
                 recover(r, s, fault, log); bar.n = s.step; bar.refresh()
                 continue
             # 6. record the step

@@ -188,9 +188,9 @@ def test_ppo_locates_a_nan_gradient(tmp_path, monkeypatch):
         finally: hook.remove()
     monkeypatch.setattr(T, "ppo_step", poisoned)
     cfg = _ppo_config(tmp_path, steps=2, checkpoint_every=2)
-    with pytest.raises(RunError, match=r"first in micro-batch 1 of \d+ of update 1 \(.*gradient not finite in .*fault-step1\.jsonl"):
+    with pytest.raises(RunError, match=r"first in micro-batch 1 of \d+ of update 1 \(.*gradient not finite in .*fault-step1-try2\.jsonl"):
         train(cfg, rewards={"r": lowercase}, log=lambda s: None)
-    assert len(read_jsonl(tmp_path / "run" / "fault-step1.jsonl")) == 2 * cfg.tasks_per_step * cfg.rollout.group_size
+    assert [len(read_jsonl(tmp_path / "run" / f"fault-step1-try{k}.jsonl")) for k in (1, 2)] == [cfg.tasks_per_step * cfg.rollout.group_size] * 2
 
 
 def test_cli_ppo(tmp_path):

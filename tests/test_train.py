@@ -119,10 +119,17 @@ def test_a_nan_gradient_is_located_and_its_batch_kept(tmp_path, monkeypatch):
     monkeypatch.setattr(T, "grpo_step", poisoned)
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=3, checkpoint_every=2)
     with pytest.raises(RunError, match=r"grad norm nan\); first in micro-batch 1 of \d+ \(.*tasks toy/.*\), gradient not finite in .*lora.*"
-                                       r"the step's episodes are in fault-step1\.jsonl, again after rolling back"):
+                                       r"the step's episodes are in fault-step1-try2\.jsonl, again after rolling back"):
         train(cfg, rewards={"a": lowercase}, log=lambda s: None)
-    kept = read_jsonl(tmp_path / "run" / "fault-step1.jsonl")  # both tries of step 1
-    assert len(kept) == 2 * cfg.tasks_per_step * cfg.rollout.group_size and all(t["turns"][0]["token_ids"] for t in kept)
+    kept = [read_jsonl(tmp_path / "run" / f"fault-step1-try{k}.jsonl") for k in (1, 2)]  # both tries of step 1
+    assert all(len(k) == cfg.tasks_per_step * cfg.rollout.group_size and all(t["turns"][0]["token_ids"] for t in k) for k in kept)
+    # the kept batch replays through the update without the poison: finite here, with the reference attention kernel too
+    for extra in ([], ["--sdpa", "math"]):
+        out = subprocess.run([sys.executable, str(HERE.parent / "bench" / "replay_fault.py"), str(tmp_path / "run" / "fault-step1-try1.jsonl"), *extra],
+                             capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0 and f"{len(kept[0])} episodes, adapter of step-000000" in out.stdout and ": finite" in out.stdout, out.stdout + out.stderr
+    out = subprocess.run([sys.executable, str(HERE.parent / "bench" / "replay_fault.py"), str(tmp_path / "nothing.jsonl")], capture_output=True, text=True)
+    assert out.returncode != 0 and "is not a file" in out.stderr
     assert [e["event"] for e in read_metrics(tmp_path / "run")[1]] == ["rollback", "stopped"]
 
 
