@@ -177,18 +177,19 @@ def test_ppo_rollback_restores_the_value_head(tmp_path, monkeypatch):
     assert torch.equal(heads[3], heads[2])  # the retried step 3 starts from step 2's head, not from what the failed step left
 
 
-def test_ppo_locates_a_nan_gradient(tmp_path, monkeypatch):
-    "PPO's update says where a finite loss first gave a NaN gradient, as GRPO's does, and the step's episodes are kept"
+@pytest.mark.parametrize("where, named", [("logits", "lora"), ("values", "value_head.")])
+def test_ppo_locates_a_nan_gradient(tmp_path, monkeypatch, where, named):
+    "PPO's update says where a finite loss first gave a NaN gradient, as GRPO's does, naming the policy's or the critic's parameters; the episodes are kept"
     real = T.ppo_step
-    def poisoned(model, *a, **k):
+    def poisoned(model, head, *a, **k):
         def poison(mod, inp, out):
             if out.requires_grad: out.register_hook(lambda g: g * float("nan"))  # the update's passes, not the rollout pass
-        hook = model.get_output_embeddings().register_forward_hook(poison)
-        try: return real(model, *a, **k)
+        hook = (model.get_output_embeddings() if where == "logits" else head).register_forward_hook(poison)
+        try: return real(model, head, *a, **k)
         finally: hook.remove()
     monkeypatch.setattr(T, "ppo_step", poisoned)
     cfg = _ppo_config(tmp_path, steps=2, checkpoint_every=2)
-    with pytest.raises(RunError, match=r"first in micro-batch 1 of \d+ of update 1 \(.*gradient not finite in .*fault-step1-try2\.jsonl"):
+    with pytest.raises(RunError, match=rf"first in micro-batch 1 of \d+ of update 1 \(.*gradient not finite in [^;]*{named}.*fault-step1-try2\.jsonl"):
         train(cfg, rewards={"r": lowercase}, log=lambda s: None)
     assert [len(read_jsonl(tmp_path / "run" / f"fault-step1-try{k}.jsonl")) for k in (1, 2)] == [cfg.tasks_per_step * cfg.rollout.group_size] * 2
 
