@@ -3,7 +3,7 @@ attention kernel, to find which of them makes the gradient NaN.
 
 When a gradient is not finite, the divergence guard keeps the step's episodes in the run directory (`fault-stepN-tryK.jsonl`)
 and names where the update first saw it. This script loads the run's model (from its config.json), puts the adapter of the
-checkpoint the run rolled back to (its newest) on it, and runs `grpo_step` on the kept episodes with a fresh optimizer:
+checkpoint the step started from (the newest before step N) on it, and runs `grpo_step` on the kept episodes with a fresh optimizer:
 it prints the loss, the gradient norm and, when it is not finite, the micro-batch and the parameters. Nothing is written.
 GRPO runs only (PPO's update also needs its rollout pass and the value head).
 
@@ -11,7 +11,7 @@ GRPO runs only (PPO's update also needs its rollout pass and the value head).
     python3 bench/replay_fault.py runs/X/fault-step1-try1.jsonl --dtype float32          # on a GPU: the model in float32, not bf16
     python3 bench/replay_fault.py runs/X/fault-step1-try1.jsonl --sdpa math              # the reference attention kernel
 """
-import argparse, contextlib, json, os, sys, warnings
+import argparse, contextlib, json, os, re, sys, warnings
 from pathlib import Path
 
 warnings.filterwarnings("ignore", category=FutureWarning)
@@ -51,8 +51,10 @@ def main():
     if not (run / "config.json").is_file(): sys.exit(f"replay_fault: {run} has no config.json: the fault file must stay in its run directory")
     cfg = TrainConfig.from_dict(json.loads((run / "config.json").read_text()))
     if cfg.algo != "grpo": sys.exit(f"replay_fault: the run is {cfg.algo!r}; only GRPO's update replays (PPO's needs its rollout pass and value head)")
-    ck = checkpoints(run)
-    if not ck: sys.exit(f"replay_fault: {run} has no checkpoint to take the adapter from")
+    step = re.fullmatch(r"fault-step(\d+)-try\d+\.jsonl", fault.name)
+    if not step: sys.exit(f"replay_fault: {fault.name} is not named fault-stepN-tryK.jsonl: pass a file the divergence guard wrote")
+    ck = [c for c in checkpoints(run) if int(c.name.split("-")[1]) < int(step[1])]  # the step started from the newest before it
+    if not ck: sys.exit(f"replay_fault: {run} has no checkpoint before step {step[1]} to take the adapter from")
     eps = read_jsonl(fault, Trajectory)
     if not eps: sys.exit(f"replay_fault: {fault} holds no episodes")
     model, tok = policy(cfg, ck[-1] / "adapter", a.device, a.dtype)
