@@ -261,7 +261,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
         grad_norm, sums["loss"], updates = max(grad_norm, gn), sums["loss"] + loss_sum, updates + 1
         finite = math.isfinite(loss_sum) and math.isfinite(gn)
         if not finite:
-            m["nonfinite"] = broke | {"params": nonfinite_grads(model) + [f"value_head.{n}" for n in nonfinite_grads(value_head)]} if broke else {}
+            m["nonfinite"] = broke | {"params": nonfinite_grads(model) + [f"value_head.{n}" for n in nonfinite_grads(value_head)]}  # broke is set: still_finite saw the same gradient
             break
         optimizer.step()
     optimizer.zero_grad(set_to_none=True)

@@ -378,7 +378,7 @@ def divergence(m:dict, max_kl:float) -> str|None:
     if m.get("sequences") == 0: return None  # no update was tried: every group had equal rewards
     if not m.get("stepped", True) or not math.isfinite(m["loss"]) or not math.isfinite(m["grad_norm"]):
         why, w = f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})", m.get("nonfinite")
-        if w:  # where grpo_step saw it first
+        if w:  # where the update (grpo_step, ppo_step) saw it first
             n = [e[2] for e in w["episodes"]]
             why += (f"; first in micro-batch {w['micro_batch']} of {w['of']}{' of update ' + str(w['update']) if 'update' in w else ''} (loss {w['loss']:.4g}; {len(n)} episodes of {min(n)}-{max(n)} tokens, "
                     f"tasks {', '.join(sorted({e[0] for e in w['episodes']}))}), gradient not finite in {', '.join(w['params']) or 'no parameter'}")
