@@ -48,7 +48,7 @@ class TrainConfig:
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
     gradient_checkpointing:bool = False  # recompute activations in the backward pass: less memory, about 25% more update time
     steps:int = 14  # update steps (14 GRPO steps of 6 tasks fit the default run in 15 minutes on 2 CPU cores)
-    max_minutes:float = 0.0  # a time budget for the training time of this call (sampling, execution, updates; not the held-out evaluations; a resumed run gets it anew): the run ends, with a checkpoint and the evaluation after, at the last step that fits, judging the next step by the mean so far (0: run all `steps`)
+    max_minutes:float = 0.0  # a time budget for the training time of this call (sampling, execution, updates; not the held-out evaluations; a resumed run gets it anew): the run ends, with a checkpoint and the evaluation after, at the last step that fits, judging the next step by the mean of the steps so far, or of the last 3 where steps grow (0: run all `steps`)
     tasks_per_step:int = 6  # tasks (groups) per step; each gets `rollout.group_size` episodes
     seed:int = 0  # seeds sampling, task order and the held-out evaluation
     out:str|None = None  # run directory (default: runs/<date-time>)
@@ -280,7 +280,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,
-                        trained_s=0.0, trained=0, last=False,  # this call's training seconds and steps (the time budget's clock); whether this step is the budget's last
+                        trained_s=0.0, times=[], last=False,  # this call's training seconds and each step's (the time budget's clock); whether this step is the budget's last
                         optimizer=torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0),
                         sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed),
                         replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None,
@@ -397,9 +397,10 @@ def check(r:SimpleNamespace, s:SimpleNamespace, upd:dict, train_on:list[Trajecto
 
 def checkpoint_due(cfg:TrainConfig, step:int, last:bool=False) -> bool: return step % cfg.checkpoint_every == 0 or step == cfg.steps or last
 
-def out_of_time(cfg:TrainConfig, trained_s:float, steps:int) -> bool:
-    "Whether the time budget (`max_minutes`; none when 0) ends the run after `steps` steps of `trained_s` seconds: one more step as long as their mean would not fit"
-    return cfg.max_minutes > 0 and trained_s + trained_s / steps > 60 * cfg.max_minutes
+def out_of_time(cfg:TrainConfig, times:list) -> bool:
+    "Whether the time budget (`max_minutes`; none when 0) ends the run after steps that took `times` seconds: the next one is judged by their mean, or by the last 3's where steps grow"
+    if cfg.max_minutes <= 0 or not times: return False
+    return sum(times) + max(sum(times) / len(times), sum(times[-3:]) / len(times[-3:])) > 60 * cfg.max_minutes
 
 def time_is_up(r:SimpleNamespace, s:SimpleNamespace, log):
     "The time budget ends the run before `steps`: an event in metrics.jsonl and a line; the run goes on to its evaluation and report"
@@ -524,10 +525,10 @@ def train(cfg:TrainConfig|None=None,
             if s.head is None: upd = grpo_step(s.model, s.tok, s.optimizer, train_on + replayed, cfg.grpo, ro)
             else: upd = ppo_step(s.model, s.head, s.tok, s.optimizer, train_on, cfg.ppo, ro, s.kl_ctl)
             # 5. check the update: a faulty one rolls the run back to its last checkpoint
-            s.last = out_of_time(cfg, s.trained_s + time.time() - t0, s.trained + 1)  # the time budget ends the run after this step
+            s.last = out_of_time(cfg, s.times + [time.time() - t0])  # the time budget ends the run after this step
             fault = check(r, s, upd, train_on)
             if fault is not None:
-                s.trained_s += time.time() - t0  # a step rolled back spent the budget too
+                s.times.append(time.time() - t0); s.trained_s += s.times[-1]  # a step rolled back spent the budget too
                 if "nonfinite" in upd:  # keep the batch that broke the numbers, to replay it elsewhere (bench/replay_fault.py)
                     kept = r.run / f"fault-step{s.step + 1}-try{s.faults + 1}.jsonl"
                     write_jsonl(kept, eps)
@@ -537,7 +538,7 @@ def train(cfg:TrainConfig|None=None,
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
-            s.trained_s += m["step_s"]; s.trained += 1
+            s.trained_s += m["step_s"]; s.times.append(m["step_s"])
             violations(r, m, eps, log)
             if s.replay is not None: s.replay.add(train_on, s.step)
             if s.rm is not None: refresh_reward_model(r, s, eps, log)
