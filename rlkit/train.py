@@ -280,7 +280,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = SimpleNamespace(run=r.run, model=model, tok=tok, head=head, kl_ctl=kl_ctl, step=0, lr=cfg.update.lr, faults=0, device=next(model.parameters()).device,
-                        trained_s=0.0, times=[], last=False,  # this call's training seconds and each step's (the time budget's clock); whether this step is the budget's last
+                        times=[], last=False,  # this call's seconds of each step, rolled back ones too (the time budget's clock); whether this step is the budget's last
                         optimizer=torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0),
                         sampler=TaskSampler(r.tasks, r.weights, seed=cfg.seed), gen=torch.Generator().manual_seed(cfg.seed),
                         replay=ReplayBuffer(cfg.replay_capacity, cfg.replay_below, cfg.replay_max_age, cfg.seed) if cfg.replay_fraction else None,
@@ -404,8 +404,8 @@ def out_of_time(cfg:TrainConfig, times:list) -> bool:
 
 def time_is_up(r:SimpleNamespace, s:SimpleNamespace, log):
     "The time budget ends the run before `steps`: an event in metrics.jsonl and a line; the run goes on to its evaluation and report"
-    write_jsonl(r.run / "metrics.jsonl", [{"event": "time_budget", "step": s.step, "minutes": s.trained_s / 60, "max_minutes": r.cfg.max_minutes}])
-    log(f"step {s.step} of {r.cfg.steps}: after {s.trained_s / 60:.1f} training minutes one more step would pass max_minutes={r.cfg.max_minutes:g}; the run ends here "
+    write_jsonl(r.run / "metrics.jsonl", [{"event": "time_budget", "step": s.step, "minutes": sum(s.times) / 60, "max_minutes": r.cfg.max_minutes}])
+    log(f"step {s.step} of {r.cfg.steps}: after {sum(s.times) / 60:.1f} training minutes one more step would pass max_minutes={r.cfg.max_minutes:g}; the run ends here "
         f"(rlkit train --resume {r.run} trains up to {r.cfg.max_minutes:g} minutes more)")
 
 # %% ../nbs/12_train.ipynb #806abad3
@@ -528,7 +528,7 @@ def train(cfg:TrainConfig|None=None,
             s.last = out_of_time(cfg, s.times + [time.time() - t0])  # the time budget ends the run after this step
             fault = check(r, s, upd, train_on)
             if fault is not None:
-                s.times.append(time.time() - t0); s.trained_s += s.times[-1]  # a step rolled back spent the budget too
+                s.times.append(time.time() - t0)  # a step rolled back spent the budget too
                 if "nonfinite" in upd:  # keep the batch that broke the numbers, to replay it elsewhere (bench/replay_fault.py)
                     kept = r.run / f"fault-step{s.step + 1}-try{s.faults + 1}.jsonl"
                     write_jsonl(kept, eps)
@@ -538,7 +538,7 @@ def train(cfg:TrainConfig|None=None,
             # 6. record the step
             s.step += 1
             m = record(r, s, eps, upd, t0, log, ro)
-            s.trained_s += m["step_s"]; s.times.append(m["step_s"])
+            s.times.append(m["step_s"])
             violations(r, m, eps, log)
             if s.replay is not None: s.replay.add(train_on, s.step)
             if s.rm is not None: refresh_reward_model(r, s, eps, log)
