@@ -3,7 +3,7 @@
 Each configuration trains in segments of --every steps (`train(..., resume=run)` continues the same run, with its
 optimizer, sampler and RNG states); after each segment the run's own held-out evaluation measures the greedy pass rate on
 the bundled code test split (119 tasks), with the paired 95% interval against the untrained model. The clock counts
-training time (sampling, execution, updates, checkpoints), not the evaluations; `--minutes` is a budget that each segment
+training time (sampling, execution, updates, checkpoints, and the steps a rollback undid), not the evaluations; `--minutes` is a budget that each segment
 gets what is left of (`TrainConfig.max_minutes`), so the last one ends at the last step that fits. One process; runs go one after another
 (never two at once on this 2-core machine, or both timings lie). Writes a PNG of the curves and prints the table.
 
@@ -88,7 +88,7 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bo
             points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
             if trained_on: points[0]["trained_on"] = {"tasks": len(tasks), "pass_rate": own_before["pass_rate"], "lo": 0.0, "hi": 0.0}
         rows, _ = read_metrics(run)
-        trained = sum(r["step_s"] for r in rows)
+        trained += res["train_s"]  # the budget's clock: a step a rollback undid spent its time too, though its record is gone
         done = rows[-1]["step"]  # short of `step` when the budget ended the segment
         p = {"minutes": trained / 60, "step": done} | point(before, res["eval"]["after"])
         line = f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {done:3d}  held-out {p['pass_rate']:.1%} {fmt(p)}"

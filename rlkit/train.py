@@ -48,7 +48,7 @@ class TrainConfig:
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
     gradient_checkpointing:bool = False  # recompute activations in the backward pass: less memory, about 25% more update time
     steps:int = 14  # update steps (14 GRPO steps of 6 tasks fit the default run in 15 minutes on 2 CPU cores)
-    max_minutes:float = 0.0  # a time budget for the training time of this call (sampling, execution, updates; not the held-out evaluations; a resumed run gets it anew): the run ends, with a checkpoint and the evaluation after, at the last step that fits, judging the next step by the mean of the steps so far, or of the last 3 where steps grow (0: run all `steps`)
+    max_minutes:float = 0.0  # a time budget for the training time of this call (sampling, execution, updates, tries rolled back; not the held-out evaluations; a resumed run gets it anew): the run ends, with a checkpoint and the evaluation after, at the last step that fits, judging the next step by the mean of the steps so far, or of the last 3 where steps grow (0: run all `steps`)
     tasks_per_step:int = 6  # tasks (groups) per step; each gets `rollout.group_size` episodes
     seed:int = 0  # seeds sampling, task order and the held-out evaluation
     out:str|None = None  # run directory (default: runs/<date-time>)
@@ -500,7 +500,7 @@ def train(cfg:TrainConfig|None=None,
           executor=None, # (tasks, completions) -> results; default: code runs in the sandbox
           log=None, # where summary lines go (default: tqdm.write)
          ) -> dict:
-    "Train with GRPO or PPO as configured, writing the run directory; returns the last metrics and the evaluation"
+    "Train with GRPO or PPO as configured, writing the run directory; returns the last metrics, the evaluation and the training seconds of this call (`train_s`, rolled-back steps included: the time budget's clock)"
     log = log or tqdm.write
     # 0. config, tasks, held-out tasks, rewards and sandbox: all checked before anything is written
     if resume is None and cfg is not None and cfg.engine != "rlkit":
@@ -534,6 +534,7 @@ def train(cfg:TrainConfig|None=None,
                     write_jsonl(kept, eps)
                     fault += f"; the step's episodes are in {kept.name}"
                 recover(r, s, fault, log); bar.n = s.step; bar.refresh()
+                if s.last: time_is_up(r, s, log); break  # the failed try spent what was left: the run ends at the checkpoint it rolled back to
                 continue
             # 6. record the step
             s.step += 1
@@ -564,4 +565,4 @@ def train(cfg:TrainConfig|None=None,
     # 9. the report: before and after with the paired interval, the repair loop, the curves
     report(r, evals, log)
     write_model_card(checkpoints(r.run)[-1] / "adapter", s.model, r.run, s.step)  # the final adapter's card, now with the result after training
-    return {"run_dir": str(r.run), "metrics": m, "eval": evals}
+    return {"run_dir": str(r.run), "metrics": m, "eval": evals, "train_s": sum(s.times)}

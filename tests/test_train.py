@@ -98,13 +98,27 @@ def test_divergence_guard_rolls_back_and_lowers_the_lr(tmp_path, monkeypatch):
     monkeypatch.setattr(T, "grpo_step", nan_once)
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=4, checkpoint_every=2)
     lines = []
-    train(cfg, rewards={"a": lowercase}, log=lines.append)
+    res = train(cfg, rewards={"a": lowercase}, log=lines.append)
     rows, events = read_metrics(tmp_path / "run")
     assert [r["step"] for r in rows] == [1, 2, 3, 4]
     assert [(e["event"], e["step"], e["to_step"]) for e in events] == [("rollback", 3, 2)]
+    assert res["train_s"] > sum(r["step_s"] for r in rows)  # the rolled-back try spent training time too
     assert "not finite" in events[0]["reason"] and any("rolled back to step 2" in l for l in lines)
     assert [r["lr"] for r in rows] == [cfg.grpo.lr] * 2 + [cfg.grpo.lr / 2] * 2
     assert all(math.isfinite(r["loss"]) for r in rows)
+
+
+def test_a_rollback_that_spends_the_budget_ends_the_run_at_its_checkpoint(tmp_path, monkeypatch):
+    "The failed try counts on the budget's clock; when it used what was left, no further step starts"
+    real = T.grpo_step
+    monkeypatch.setattr(T, "grpo_step", lambda *a, **k: real(*a, **k) | {"loss": float("nan"), "stepped": False})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=4, max_minutes=1e-9)
+    lines = []
+    res = train(cfg, rewards={"a": lowercase}, log=lines.append)
+    rows, events = read_metrics(tmp_path / "run")
+    assert rows == [] and [(e["event"], e["step"]) for e in events] == [("rollback", 1), ("time_budget", 0)]
+    assert res["train_s"] > 0 and [p.name for p in checkpoints(tmp_path / "run")] == ["step-000000"]
+    assert any("would pass max_minutes=" in l for l in lines), lines
 
 
 def test_a_nan_gradient_is_located_and_its_batch_kept(tmp_path, monkeypatch):
