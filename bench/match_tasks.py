@@ -3,7 +3,7 @@
 A GRPO group where every sample fails (or every one passes) has no advantage and teaches nothing, so a task the model
 never solves only costs generation time. This samples every task of a spec `--n` times at the run's training
 temperature (as a step does: `evaluate` with the default `TrainConfig`'s rollout options), and writes the tasks solved
-at least once and not every time to `--out`, with the counts by difficulty. Only training tasks are measured: the test
+at least once and not every time to `--out`, with the counts and the sampled pass rate by difficulty. Only training tasks are measured: the test
 split is not touched.
 
     .venv/bin/python bench/match_tasks.py --tasks data/code_more.jsonl --n 4 --out runs/code_more_matched.jsonl
@@ -39,6 +39,10 @@ def main():
     rates = collections.Counter(solved.values())
     print(f"{len(tasks)} tasks x {a.n} samples at T={ro.temperature}: sampled pass rate {r['pass_rate']:.1%}; "
           f"solved never {rates['never']}, sometimes {rates['sometimes']}, always {rates['always']}")
+    for d in sorted(by(tasks)):  # the difficulty labels, measured against the model
+        ts = [t for t in tasks if t.meta.get("difficulty", "-") == d]
+        print(f"  {d}: {len(ts)} tasks, sampled pass rate {sum(r['per_task'].get(t.id, 0) for t in ts) / len(ts):.1%}, "
+              f"solved at least once {sum(r['per_task'].get(t.id, 0) > 0 for t in ts)}")
     print(f"kept {len(keep)} (solved sometimes) -> {a.out}: " + ", ".join(f"{v} {k}" for k, v in sorted(by(keep).items()))
           + "  (of " + ", ".join(f"{v} {k}" for k, v in sorted(by(tasks).items())) + ")")
 
