@@ -134,6 +134,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                             'rlkit.grpo.kl_k3': ('grpo.html#kl_k3', 'rlkit/grpo.py'),
                             'rlkit.grpo.matmul_params': ('grpo.html#matmul_params', 'rlkit/grpo.py'),
                             'rlkit.grpo.nonfinite_grads': ('grpo.html#nonfinite_grads', 'rlkit/grpo.py'),
+                            'rlkit.grpo.position_kl': ('grpo.html#position_kl', 'rlkit/grpo.py'),
                             'rlkit.grpo.reduce_loss': ('grpo.html#reduce_loss', 'rlkit/grpo.py'),
                             'rlkit.grpo.replay_weights': ('grpo.html#replay_weights', 'rlkit/grpo.py'),
                             'rlkit.grpo.still_finite': ('grpo.html#still_finite', 'rlkit/grpo.py'),

@@ -8,9 +8,10 @@ import copy, math, random, time
 from dataclasses import dataclass
 
 import torch
+import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import first_column, left_pad, sequence_logprobs
+from .generate import first_column, left_pad, position_ids, sequence_logprobs
 from .models import adapter_disabled
 from .repair import RolloutConfig, conversation
 
@@ -18,7 +19,7 @@ from .repair import RolloutConfig, conversation
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
            'GRPOConfig', 'update_autocast', 'nonfinite_grads', 'still_finite', 'fault_site', 'matmul_params',
-           'grpo_step', 'kl_after_update']
+           'grpo_step', 'position_kl', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -321,15 +322,29 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
                 "update_tflop": flop / 1e12, "update_gflops": flop / 1e9 / dt}
 
 # %% ../nbs/08_grpo.ipynb #9b299610
+def position_kl(model, input_ids, # (B, T) prompt and completion
+                attention_mask, # (B, T)
+                mask, # (B, T) 1 where the policy predicted the token
+                temperature:float=1.0):
+    "KL(policy || reference) over the whole vocabulary at every position in `mask`, exact; 0 elsewhere. (B, T)"
+    T, first = input_ids.shape[1], first_column(mask)
+    if not mask.any(): return torch.zeros(mask.shape, device=input_ids.device)
+    kw = dict(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask), logits_to_keep=T - first + 1, use_cache=False)
+    policy = model(**kw).logits[:, :-1]  # (B, T - first, V): position t predicts token t + 1, as in sequence_logprobs
+    with adapter_disabled(model): ref = model(**kw).logits[:, :-1]
+    rows = []
+    for a, b in zip(policy, ref):  # one row at a time: (T - first, V) in float32
+        lp, lq = torch.log_softmax(a.float() / temperature, -1), torch.log_softmax(b.float() / temperature, -1)
+        rows.append((lp.exp() * (lp - lq)).sum(-1))
+    return F.pad(torch.stack(rows), (first, 0)) * mask
+
 def kl_after_update(model, tokenizer, trajs:list[Trajectory], cfg:UpdateConfig, rollout:RolloutConfig) -> float|None:
-    "Mean per-token KL (k3) of the policy to the reference on `trajs`, measured now: after the update that trained on them"
+    "Mean KL of the policy to the reference per generated position of `trajs`, exact over the vocabulary (`position_kl`), measured now: after the update that trained on them"
     trajs, device, total, count = [t for t in trajs if t.reward is not None], next(model.parameters()).device, 0.0, 0.0
     with torch.no_grad(), update_autocast(model, cfg.update_dtype):
         for s in range(0, len(trajs), cfg.micro_batch):
             b = episode_batch(tokenizer, trajs[s:s + cfg.micro_batch], device)
             mm = b["loss_mask"].float()  # (b, T)
-            logp = sequence_logprobs(model, b["input_ids"], b["attention_mask"], mm, rollout.temperature)  # (b, T)
-            with adapter_disabled(model): ref = sequence_logprobs(model, b["input_ids"], b["attention_mask"], mm, rollout.temperature)
-            total += (kl_k3(logp.float(), ref.float()) * mm).sum().item(); count += mm.sum().item()
+            total += position_kl(model, b["input_ids"], b["attention_mask"], mm, rollout.temperature).sum().item(); count += mm.sum().item()
     return total / count if count else None
 

@@ -174,8 +174,8 @@ class PPOConfig(UpdateConfig):
     "PPO's update: the shared settings, and the critic, GAE and epochs; comments give TRL's PPOConfig name"
     # PPO takes ppo_epochs x mini_batches optimizer steps per rollout where GRPO takes one. The main job's configuration with PPO, seed 0:
     # at GRPO's 5e-4 step 5 ended at a KL of 149 to the reference (the guard rolled back to step 0); at 2e-4 the KL stayed at 0.005-0.05
-    # over 8 steps, and the 93 tasks it trained on rose from 35.5% to 46.2% greedy (+10.8 pts, 95% CI [+3.7, +17.8]); at 2e-4 one of
-    # four runs still diverged (seed 2 of bench/learning_curve.py: a KL of 79 after step 8, from 0.11 one step before; the guard rolled back)
+    # over 8 steps, and the 93 tasks it trained on rose from 35.5% to 46.2% greedy (+10.8 pts, 95% CI [+3.7, +17.8]); seed 2 of
+    # bench/learning_curve.py read a KL of 79 after step 8 and rolled back: k3 on one token the update had suppressed, where the exact KL was 0.042
     lr:float = 2e-4  # AdamW learning rate (learning_rate)
     gae_gamma:float = 1.0  # discount per token (gamma)
     gae_lambda:float = 0.95  # GAE's bias-variance trade-off (lam)

@@ -80,15 +80,15 @@ def test_a_diverging_update_is_never_checkpointed_as_good(tmp_path, monkeypatch)
         if calls["n"] == 2:
             with torch.no_grad():
                 for name, p in model.named_parameters():
-                    if "lora_B" in name: p.add_(torch.randn_like(p) * 3.0)  # the update that diverges
+                    if "lora_B" in name: p.add_(torch.randn_like(p) * 3.0)  # the update that diverges: an exact KL of about 0.6 (this tiny model saturates near ln 2; its own updates reach about 0.3)
         return m
     monkeypatch.setattr(T, "grpo_step", blow_up_at_step_2)
     lines = []
-    train(_toy(tmp_path, max_kl=1.0), rewards={"a": lowercase}, log=lines.append)
+    train(_toy(tmp_path, max_kl=0.5), rewards={"a": lowercase}, log=lines.append)
     rows, events = read_metrics(tmp_path / "run")
     assert [(e["event"], e["step"], e["to_step"]) for e in events] == [("rollback", 2, 0)], events
     assert "after the update" in events[0]["reason"] and any("rolled back to step 0" in l for l in lines)
-    assert [r["step"] for r in rows] == [1, 2, 3, 4] and all(r["kl_after"] < 1.0 for r in rows if r["step"] in (2, 4))
+    assert [r["step"] for r in rows] == [1, 2, 3, 4] and all(r["kl_after"] < 0.5 for r in rows if r["step"] in (2, 4))
     assert any("after update" in l for l in lines)  # the step line shows the KL measured before the checkpoint
 
 
