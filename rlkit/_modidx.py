@@ -105,6 +105,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.generate.position_ids': ('generate.html#position_ids', 'rlkit/generate.py'),
                                 'rlkit.generate.reference_loop': ('generate.html#reference_loop', 'rlkit/generate.py'),
                                 'rlkit.generate.sample': ('generate.html#sample', 'rlkit/generate.py'),
+                                'rlkit.generate.scored_forward': ('generate.html#scored_forward', 'rlkit/generate.py'),
                                 'rlkit.generate.sequence_logprobs': ('generate.html#sequence_logprobs', 'rlkit/generate.py'),
                                 'rlkit.generate.token_logprobs': ('generate.html#token_logprobs', 'rlkit/generate.py'),
                                 'rlkit.generate.top_p_filter': ('generate.html#top_p_filter', 'rlkit/generate.py')},

@@ -18,7 +18,8 @@ from .core import Turn
 # %% auto #0
 __all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw', 'Samples',
            'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'fast_bf16_cpu',
-           'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop', 'sample', 'sequence_logprobs', 'demo']
+           'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop', 'sample', 'scored_forward',
+           'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -365,6 +366,17 @@ def _notify(stop, eos, tokenizer, rows:int, on_done):
     return wrapped
 
 # %% ../nbs/02_generate.ipynb #6c2fd25d
+def scored_forward(model, input_ids, # (B, T)
+                   attention_mask, # (B, T)
+                   mask, # (B, T) 1 on the tokens to score; at least one set
+                   name:str="mask", # what the caller calls `mask`, for the error
+                   **kw): # more arguments for the model, e.g. output_hidden_states=True
+    "One forward pass that keeps the logits from the batch's first scored token on: (output, first), where `output.logits[:, :-1]` (B, T - first, V) predicts tokens first..T-1"
+    first = first_column(mask)  # earliest scored position in the batch
+    if first == 0: raise ValueError(f"{name} marks position 0, which has no context to predict it from")
+    return model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
+                 logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, **kw), first
+
 def sequence_logprobs(model,
                       input_ids, # (B, T) prompt and completion
                       attention_mask, # (B, T)
@@ -374,11 +386,8 @@ def sequence_logprobs(model,
     B, T = input_ids.shape
     C = completion_mask.shape[1]
     full = F.pad(completion_mask, (T - C, 0))  # (B, T)
-    first = first_column(full)  # earliest scored position in the batch
     if not full.any(): return torch.zeros(B, C, device=input_ids.device)
-    if first == 0: raise ValueError("completion_mask marks position 0, which has no context to predict it from")
-    out = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
-                logits_to_keep=T - first + 1, use_cache=False)
+    out, first = scored_forward(model, input_ids, attention_mask, full, "completion_mask")
     logits = out.logits[:, :-1]  # (B, T - first, V): position t predicts token t + 1
     logp = token_logprobs(logits, input_ids[:, first:], temperature)  # (B, T - first)
     logp = F.pad(logp, (first, 0)) * full  # (B, T)

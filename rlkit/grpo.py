@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import first_column, left_pad, position_ids, sequence_logprobs
+from .generate import first_column, left_pad, scored_forward, sequence_logprobs
 from .models import adapter_disabled
 from .repair import RolloutConfig, conversation
 
@@ -327,11 +327,10 @@ def position_kl(model, input_ids, # (B, T) prompt and completion
                 mask, # (B, T) 1 where the policy predicted the token
                 temperature:float=1.0):
     "KL(policy || reference) over the whole vocabulary at every position in `mask`, exact; 0 elsewhere. (B, T)"
-    T, first = input_ids.shape[1], first_column(mask)
     if not mask.any(): return torch.zeros(mask.shape, device=input_ids.device)
-    kw = dict(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask), logits_to_keep=T - first + 1, use_cache=False)
-    policy = model(**kw).logits[:, :-1]  # (B, T - first, V): position t predicts token t + 1, as in sequence_logprobs
-    with adapter_disabled(model): ref = model(**kw).logits[:, :-1]
+    out, first = scored_forward(model, input_ids, attention_mask, mask)
+    policy = out.logits[:, :-1]  # (B, T - first, V): position t predicts token t + 1
+    with adapter_disabled(model): ref = scored_forward(model, input_ids, attention_mask, mask)[0].logits[:, :-1]
     rows = []
     for a, b in zip(policy, ref):  # one row at a time: (T - first, V) in float32
         lp, lq = torch.log_softmax(a.float() / temperature, -1), torch.log_softmax(b.float() / temperature, -1)

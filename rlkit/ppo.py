@@ -12,7 +12,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import first_column, position_ids, sequence_logprobs, token_logprobs
+from .generate import first_column, scored_forward, sequence_logprobs, token_logprobs
 from .grpo import (UpdateConfig, clipped_surrogate, episode_batch, fault_site, kl_k3, matmul_params, nonfinite_grads, reduce_loss, still_finite,
                         store_ref_logprobs, update_autocast)
 from .models import adapter_disabled
@@ -56,11 +56,7 @@ def logprobs_and_values(model, value_head:ValueHead,
     "Logprob of each generated token, the value of the state before it and optionally the entropy, from one forward pass; 0 outside `mask`"
     zero = torch.zeros(input_ids.shape, device=input_ids.device)
     if not mask.any(): return zero, zero.clone(), zero.clone() if entropy else None
-    first = first_column(mask)  # earliest generated token in the batch
-    if first == 0: raise ValueError("mask marks position 0, which has no context to predict it from")
-    T = input_ids.shape[1]
-    out = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
-                logits_to_keep=T - first + 1, output_hidden_states=True, use_cache=False)
+    out, first = scored_forward(model, input_ids, attention_mask, mask, output_hidden_states=True)  # first: the earliest generated token in the batch
     logits = out.logits[:, :-1]  # (B, T - first, V): position t - 1 predicts token t
     h = out.hidden_states[-1][:, first - 1:-1]  # (B, T - first, H): the same positions, after the final norm
     pad = lambda x: F.pad(x, (first, 0)) * mask  # back to (B, T), zero outside the mask
