@@ -77,7 +77,7 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bo
     cfg, points, trained, step = config(name, seed, run, changes), [], 0.0, 0
     if trained_on:  # measured first, so that a wrong task spec fails before any training
         tasks, opts = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0], eval_options(cfg)
-        own = lambda adapter: evaluate(None, tasks, adapter=adapter, desc=f"{name} seed {seed}: trained-on tasks", **opts)
+        own = lambda adapter: evaluate(cfg.model, tasks, adapter=adapter, desc=f"{name} seed {seed}: trained-on tasks", **opts)
         own_before = own(None)
     while trained < minutes * 60:
         step += every

@@ -10,6 +10,12 @@ GRPO runs only (PPO's update also needs its rollout pass and the value head).
     .venv/bin/python bench/replay_fault.py runs/X/fault-step1-try1.jsonl                 # as the run had it, on this machine
     python3 bench/replay_fault.py runs/X/fault-step1-try1.jsonl --dtype float32          # on a GPU: the model in float32, not bf16
     python3 bench/replay_fault.py runs/X/fault-step1-try1.jsonl --sdpa math              # the reference attention kernel
+    python3 bench/replay_fault.py runs/X/fault-step1-try1.jsonl --sdpa cudnn             # cuDNN's kernel, which rlkit switches off on CUDA
+
+On an H200 (torch 2.11+cu130) the embedded model's first GRPO step at 32 tasks x 16 broke this way: bf16 with the default kernel
+(then cuDNN's) and with `--sdpa cudnn` gave a NaN gradient norm; `--sdpa math`, `--dtype float32` and cuDNN switched off gave
+0.038. That is pytorch/pytorch#196678, and why `rlkit.core.avoid_cudnn_attention` exists. `--sdpa efficient` and `--sdpa flash`
+find no kernel for this model's attention (grouped KV heads with a padding mask).
 """
 import argparse, contextlib, json, os, re, sys, warnings
 from pathlib import Path

@@ -29,6 +29,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                             'rlkit.core._as_list': ('core.html#_as_list', 'rlkit/core.py'),
                             'rlkit.core._check_choice': ('core.html#_check_choice', 'rlkit/core.py'),
                             'rlkit.core._check_code_task': ('core.html#_check_code_task', 'rlkit/core.py'),
+                            'rlkit.core.avoid_cudnn_attention': ('core.html#avoid_cudnn_attention', 'rlkit/core.py'),
                             'rlkit.core.cache_dir': ('core.html#cache_dir', 'rlkit/core.py'),
                             'rlkit.core.check_ranges': ('core.html#check_ranges', 'rlkit/core.py'),
                             'rlkit.core.default_device': ('core.html#default_device', 'rlkit/core.py'),

@@ -18,7 +18,8 @@ logging.getLogger("bitsandbytes.backends.cpu.ops").setLevel(logging.ERROR)
 
 # %% auto #0
 __all__ = ['VERDICTS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable', 'write_jsonl',
-           'read_jsonl', 'load_tasks', 'cache_dir', 'seed_everything', 'default_device', 'default_dtype']
+           'read_jsonl', 'load_tasks', 'cache_dir', 'seed_everything', 'default_device', 'default_dtype',
+           'avoid_cudnn_attention']
 
 # %% ../nbs/00_core.ipynb #64764160
 VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error", "violation")
@@ -234,3 +235,20 @@ def default_dtype(device=None) -> torch.dtype:
     device = torch.device(device) if device is not None else default_device()
     if device.type == "cuda" and torch.cuda.is_bf16_supported(): return torch.bfloat16
     return torch.float32
+
+# %% ../nbs/00_core.ipynb #31764270
+_CUDNN_ATTENTION_CHECKED = False
+
+def avoid_cudnn_attention(device=None) -> bool:
+    "On CUDA, switch off PyTorch's cuDNN attention kernel (NaN gradients with a padding mask: pytorch/pytorch#196678), once per process; True when it did"
+    global _CUDNN_ATTENTION_CHECKED
+    device = torch.device(device) if device is not None else default_device()
+    if device.type != "cuda" or _CUDNN_ATTENTION_CHECKED: return False
+    _CUDNN_ATTENTION_CHECKED = True  # once: a user who turns it back on is not overridden
+    if not torch.backends.cuda.cudnn_sdp_enabled(): return False
+    torch.backends.cuda.enable_cudnn_sdp(False)
+    import warnings
+    warnings.warn("rlkit: cuDNN attention switched off (its backward returns NaN gradients with a padding mask at some lengths, "
+                  "pytorch/pytorch#196678); flash, memory-efficient or math attention take over. "
+                  "torch.backends.cuda.enable_cudnn_sdp(True) turns it back on.")
+    return True

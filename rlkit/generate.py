@@ -13,7 +13,7 @@ from peft import PeftModel
 from peft.tuners.lora import LoraLayer
 from transformers import DynamicCache
 
-from .core import Turn
+from .core import Turn, avoid_cudnn_attention
 
 # %% auto #0
 __all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw', 'Samples',
@@ -374,6 +374,7 @@ def scored_forward(model, input_ids, # (B, T)
     "One forward pass that keeps the logits from the batch's first scored token on: (output, first), where `output.logits[:, :-1]` (B, T - first, V) predicts tokens first..T-1"
     first = first_column(mask)  # earliest scored position in the batch
     if first == 0: raise ValueError(f"{name} marks position 0, which has no context to predict it from")
+    avoid_cudnn_attention(input_ids.device)  # every update and KL check passes here: a model loaded outside load_policy too (00_core)
     return model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
                  logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, **kw), first
 

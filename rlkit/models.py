@@ -17,7 +17,7 @@ import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer, LlamaConfig, PreTrainedTokenizerFast
 from peft import LoraConfig, PeftModel, get_peft_model
 
-from .core import cache_dir, default_device, default_dtype
+from .core import avoid_cudnn_attention, cache_dir, default_device, default_dtype
 
 # %% auto #0
 __all__ = ['EMBEDDED_PACKAGE', 'EMBEDDED_GGUF', 'EMBEDDED_NAME', 'LORA_TARGETS', 'CHAT_TEMPLATE', 'embedded_gguf_path',
@@ -126,6 +126,7 @@ def load_policy(name_or_path:str|None=None, # hub id, local directory, or None f
     "Load a causal LM and its tokenizer, optionally with a LoRA adapter on a 4/8-bit base"
     device = torch.device(device) if device is not None else default_device()
     dtype = dtype or default_dtype(device)
+    avoid_cudnn_attention(device)  # its backward breaks training with a padding mask (00_core)
     path = _resolve(name_or_path)
     qconfig = _quantization_config(quantization, dtype)
     kw = dict(dtype=dtype, quantization_config=qconfig) | (dict(device_map={"": device.index or 0} if device.type == "cuda" else {"": "cpu"}) if qconfig else {})

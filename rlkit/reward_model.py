@@ -13,7 +13,7 @@ import torch.nn.functional as F
 from peft import PeftModel
 from tqdm.auto import tqdm
 
-from .core import DATA_DIR, read_jsonl
+from .core import DATA_DIR, avoid_cudnn_attention, read_jsonl
 from .generate import chat_text
 
 # %% auto #0
@@ -33,6 +33,7 @@ class RewardModel(nn.Module):
         super().__init__()
         if not isinstance(policy, PeftModel): raise TypeError("RewardModel needs a model with a LoRA adapter: load_policy(lora=True) or tiny_policy()")
         self.policy, self.tokenizer = policy, tokenizer
+        avoid_cudnn_attention(policy.device)  # its backward breaks training with a padding mask (00_core)
         self.head = nn.Linear(policy.config.hidden_size, 1, device=policy.device)
         nn.init.zeros_(self.head.weight); nn.init.zeros_(self.head.bias)  # every reward starts at 0
 
