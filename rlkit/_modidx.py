@@ -358,6 +358,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'rlkit.sandbox._workdir': ('sandbox.html#_workdir', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._written': ('sandbox.html#_written', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.decode_value': ('sandbox.html#decode_value', 'rlkit/sandbox.py'),
+                               'rlkit.sandbox.default_workers': ('sandbox.html#default_workers', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.encode_value': ('sandbox.html#encode_value', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.harness_source': ('sandbox.html#harness_source', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.instrument_tests': ('sandbox.html#instrument_tests', 'rlkit/sandbox.py')},

@@ -102,7 +102,7 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                  max_new_tokens:int=192, temperature:float=1.0, top_p:float=1.0,
                  generator:torch.Generator|None=None, step:int=0,
                  decode:dict|None=None, # more options for `sample`: fast, dtype, stop_after_code (for code tasks only)
-                 overlap:bool=False, # start each completion's execution as soon as it ends, while the batch still decodes (a custom `executor` then gets one completion a call, from two threads)
+                 overlap:bool=False, # start each completion's execution as soon as it ends, while the batch still decodes (a custom `executor` then gets one completion a call, from several threads: one per CPU)
                  violation:str="penalize", # an episode whose code is a `violation` ends there: "penalize" (reward `violation_reward`) or "exclude" (no reward, no update)
                  violation_reward:float=-1.0,
                  max_turns:int=4, # turns per episode of a multi-turn ("terminal") task, played by `rlkit.environments.run_env_episodes`
@@ -160,10 +160,11 @@ def _record(trajs, rows, turns, active, results, scored, k:int, attempts:int) ->
     return again
 
 class _Overlap:
-    "Execution overlapped with generation: each completion's job starts the moment its row ends, on two threads; results come back in row order"
+    "Execution overlapped with generation: each completion's job starts the moment its row ends, on one thread per CPU; results come back in row order"
     def __init__(self, executor, sandbox):
         from concurrent.futures import ThreadPoolExecutor
-        self.executor, self.pool = executor, ThreadPoolExecutor(max_workers=2)
+        from rlkit.sandbox import default_workers
+        self.executor, self.pool = executor, ThreadPoolExecutor(max_workers=default_workers())
         self.own = executor is None and sandbox is None  # a sandbox made here is closed here
         if executor is None and sandbox is None:
             from rlkit.sandbox import Sandbox

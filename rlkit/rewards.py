@@ -42,7 +42,9 @@ def _program(task:Task, completion:str) -> str:
     prompt = task.meta.get("code_prompt")
     return f"{prompt.rstrip()}\n\n{code}" if prompt else code  # the model's definition replaces the prompt's stub
 
-def execute(tasks:list[Task], completions:list[str], sandbox=None, workers:int=2) -> list[ExecResult|None]:
+def execute(tasks:list[Task], completions:list[str], sandbox=None,
+            workers:int|None=None # jobs at once (None: one per CPU, `rlkit.sandbox.default_workers`)
+           ) -> list[ExecResult|None]:
     "Extract and run the code of every code-task completion in one sandbox batch (None for other domains)"
     from rlkit.sandbox import Sandbox
     idx = [i for i, t in enumerate(tasks) if t.domain == "code"]

@@ -15,7 +15,7 @@ from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier
                              remove_stale_cgroups, unmount_tree)
 
 # %% auto #0
-__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CandidateError', 'Limits', 'Sandbox']
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CandidateError', 'Limits', 'Sandbox', 'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #b208e16e
 class _Stop(BaseException):
@@ -734,12 +734,17 @@ def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
     return ("failed" if state["wrong"] or not state["raised"] else "error"), f"{total - passed} of {total} tests failed; first: {first}{tb}"
 
 # %% ../nbs/03_sandbox.ipynb #2e7b45cc
+def default_workers() -> int:
+    "Sandbox jobs run at once by default: one per CPU this process may use (2 on a 2-core laptop, 16 on a 16-core GPU machine)"
+    try: return len(os.sched_getaffinity(0))
+    except AttributeError: return os.cpu_count() or 2  # no affinity on macOS
+
 @patch
 def run_batch(self:Sandbox, jobs:list, # (code, tests, entry_point[, tier]) tuples, or dicts with those keys
-              workers:int=2) -> list[ExecResult]:
+              workers:int|None=None) -> list[ExecResult]: # None: `default_workers()`
     "Run many (code, tests, entry_point[, tier]) jobs with `workers` in parallel, in order"
     jobs = [(j["code"], j["tests"], j.get("entry_point", ""), j.get("tier")) if isinstance(j, dict) else tuple(j) for j in jobs]
     try:
-        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        with ThreadPoolExecutor(max_workers=max(1, workers or default_workers())) as pool:
             return list(pool.map(lambda j: self.run(*j), jobs))
     finally: self.close()  # after a batch, no process of the sandbox user remains
