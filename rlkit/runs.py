@@ -215,7 +215,7 @@ def _memory_mb(device) -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB: the process's peak so far
 
 PPO_METRICS = ("policy_loss", "value_loss", "vf_clip_frac", "explained_var", "kl_coef", "updates")
-REPLAY_METRICS = ("replayed", "replay_share", "replay_ratio", "replay_capped", "replay_staleness")
+REPLAY_METRICS = ("replayed", "replay_share", "replay_ratio", "replay_capped", "replay_staleness", "replay_kl_k3")
 
 def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:float, device) -> dict:
     "The record `metrics.jsonl` gets for one step"

@@ -320,6 +320,7 @@ def test_replay_mixes_rare_successes_in_and_resumes_with_its_buffer(tmp_path):
     assert "replayed" not in full[0] and all(r["replayed"] >= 8 for r in full[1:])  # nothing to replay at step 1; then a group of 8 a step
     assert all(0 < r["replay_share"] <= 0.5 and r["replay_staleness"] >= 1 and r["replay_ratio"] > 0 for r in full[1:])
     assert all(r["sequences"] == 16 + r["replayed"] for r in full[1:])
+    assert not any("replay_kl_k3" in r for r in full)  # beta 0: no KL term, so no replayed tokens' k3 is made up (08_grpo tests its value)
     assert "replay" in torch.load(checkpoints(tmp_path / "full")[-1] / "state.pt", weights_only=False)
     assert len(read_jsonl(tmp_path / "full" / "trajectories.jsonl")) == 4 * 16  # replayed episodes are not written twice
     lines = []
