@@ -169,7 +169,7 @@ class KLController:
 class PPOConfig(UpdateConfig):
     "PPO's update: the shared settings, and the critic, GAE and epochs; comments give TRL's PPOConfig name"
     # PPO takes ppo_epochs x mini_batches optimizer steps per rollout where GRPO takes one. The main job's configuration with PPO, seed 0:
-    # at GRPO's 5e-4 step 5 ended at a KL of 149 to the reference (the guard rolled back to step 0); at 2e-4 the KL stayed at 0.005-0.05
+    # at GRPO's 5e-4 step 5 read a KL of 149 to the reference (k3 before a checkpoint, since made exact: measured again, 0.062, no rollback); at 2e-4 the KL stayed at 0.005-0.05
     # over 8 steps, and the 93 tasks it trained on rose from 35.5% to 46.2% greedy (+10.8 pts, 95% CI [+3.7, +17.8]); seed 2 of
     # bench/learning_curve.py read a KL of 79 after step 8 and rolled back: k3 on one token the update had suppressed, where the exact KL was 0.042
     lr:float = 2e-4  # AdamW learning rate (learning_rate)
