@@ -274,7 +274,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     n_tok, n_seq = mask.sum(), len(train)
     model.train()
     optimizer.zero_grad(set_to_none=True)
-    sums = {"loss": 0.0, "kl": 0.0, "kl_tokens": 0.0, "replay_kl": 0.0, "clip": 0.0, "nlp": 0.0, "positions": 0, "ratio": 0.0, "capped": 0.0, "replay_tokens": 0.0}
+    sums = {"loss": 0.0, "kl": 0.0, "replay_kl": 0.0, "clip": 0.0, "nlp": 0.0, "positions": 0, "ratio": 0.0, "capped": 0.0, "replay_tokens": 0.0}
     params, broke = [p for p in model.parameters() if p.requires_grad], None
     for s in range(0, n_seq, cfg.micro_batch):
         attn = b["attention_mask"][s:s + cfg.micro_batch]
@@ -305,9 +305,8 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         #    The KL reported (and checked by the divergence guard) averages k3 over the tokens this policy sampled: k3 estimates the KL
         #    only under the policy's own samples. On a replayed token it reads pi_ref / pi, unbounded where training has since made
         #    that token unlikely; that mean is reported apart, as `replay_kl_k3`
-        fresh = mm if w is None else mm * (~rep)[:, None]
         if w is not None: sums["replay_kl"] += (kl.detach() * rm).sum().item()
-        sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * fresh).sum().item(); sums["kl_tokens"] += fresh.sum().item()
+        sums["loss"] += loss.item(); sums["kl"] += (kl.detach() * (mm if w is None else mm - rm)).sum().item()
         sums["clip"] += (clipped.float() * mm).sum().item(); sums["nlp"] += -(old * mm).sum().item()
         if broke is None and not still_finite(sums["loss"], params):  # where it first broke, for the report
             broke = fault_site(s // cfg.micro_batch + 1, -(-n_seq // cfg.micro_batch), loss.item(), train[s:s + cfg.micro_batch], attn)
@@ -323,7 +322,8 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     if replayed: m |= {"replayed": len(replayed), "replay_share": len(replayed) / n_seq, "replay_ratio": sums["ratio"] / max(1.0, sums["replay_tokens"]),
                        "replay_capped": sums["capped"] / max(1.0, sums["replay_tokens"]), "replay_staleness": sum(t.meta["staleness"] for t in replayed) / len(replayed)}
     if replayed and cfg.beta > 0: m["replay_kl_k3"] = sums["replay_kl"] / max(1.0, sums["replay_tokens"])
-    return m | {"loss": sums["loss"], "kl": sums["kl"] / sums["kl_tokens"] if cfg.beta > 0 and sums["kl_tokens"] else None, "clip_frac": sums["clip"] / n, "entropy": sums["nlp"] / n,
+    fresh = n - sums["replay_tokens"]  # the tokens the KL averages over
+    return m | {"loss": sums["loss"], "kl": sums["kl"] / fresh if cfg.beta > 0 and fresh else None, "clip_frac": sums["clip"] / n, "entropy": sums["nlp"] / n,
                 "grad_norm": grad_norm, "tokens": int(n), "positions": sums["positions"], "stepped": finite, "update_s": dt,
                 "update_tflop": flop / 1e12, "update_gflops": flop / 1e9 / dt}
 
