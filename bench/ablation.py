@@ -1,15 +1,21 @@
-"""The training schedule's pieces, each on its own against the default run, at equal training time (issue 18, item 7).
+"""The training schedule's pieces, or the hyperparameters, each on its own against the default run, at equal training time.
 
-Every arm is `rlkit train`'s default configuration (`bench/learning_curve.py`'s CONFIGS) with one piece switched on, trained
+Every arm is `rlkit train`'s default configuration (`bench/learning_curve.py`'s CONFIGS) with one piece switched on or one
+hyperparameter changed (LoRA rank, beta, group size), trained
 for the same time budget (`max_minutes`: the run ends at the last step that fits; held-out evaluations not counted),
 each in its own process, one after another, so that its peak memory is its own and no two timings share the 2 cores.
 Then the last checkpoint is measured greedy on the code test split (119 tasks), paired by task with the untrained model
-(measured once; greedy decoding makes it the same for every arm), as the run's own evaluation measures it.
+(measured once; greedy decoding makes it the same for every arm), as the run's own evaluation measures it. `--split val`
+measures the validation split instead (80 tasks, never trained on): the split to choose settings on, so that the test split
+is touched only for the reported numbers. `--trained-on` also measures the tasks the run trains on, the same way: where the
+held-out rate does not move, it still shows which arm learns faster.
 
 The table: steps kept, training minutes (rolled-back steps included), held-out pass rate with the paired 95% interval of
 the change, episodes per training second, peak memory (max RSS), and the divergence guard's rollbacks. Pieces that do not apply to this run are listed with the benchmark that measures them.
 
     .venv/bin/python bench/ablation.py --minutes 10 --arms default replay length-curriculum overlap
+    .venv/bin/python bench/ablation.py --minutes 10 --split val --trained-on --out runs/sweep \
+        --arms default lora-r4 lora-r64 beta-0 beta-0.2 group-4 group-16
 """
 import argparse, json, os, resource, subprocess, sys, warnings
 from pathlib import Path
@@ -19,7 +25,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).parent))
 from learning_curve import CONFIGS, config
 
-ARMS = {"default": "default", "replay": "replay", "length-curriculum": "length-curriculum", "overlap": "overlap"}  # arm -> CONFIGS name
+PIECES = ["replay", "length-curriculum", "overlap"]  # the schedule's pieces
+SWEEP = ["lora-r4", "lora-r64", "beta-0", "beta-0.2", "group-4", "group-16"]  # one hyperparameter changed from the default (LoRA rank 16, beta 0.04, 6 tasks x 8)
+ARMS = {a: a for a in ["default"] + PIECES + SWEEP}  # arm -> CONFIGS name
 ELSEWHERE = {  # pieces this single-domain GRPO run cannot switch on, and where each is measured
     "reward-model refresh": "needs a learned reward model among the rewards: bench/rm_refresh.py",
     "per-domain critics": "needs PPO on several domains: bench/critics.py",
@@ -27,15 +35,19 @@ ELSEWHERE = {  # pieces this single-domain GRPO run cannot switch on, and where 
 }
 
 
-def measure(cfg, adapter) -> dict:
-    "The held-out split, measured as the run's own evaluation measures it (greedy, first attempt)"
+def measure(cfg, adapter, split:str) -> dict:
+    "The held-out `split` (or, as 'trained-on', the tasks the run trains on), measured as the run's own evaluation measures it (greedy, first attempt)"
     from rlkit.eval import evaluate
     from rlkit.tasks import load_task_spec
     from rlkit.train import eval_options, eval_spec
-    return evaluate(None, load_task_spec(eval_spec(cfg), "test")[0], adapter=adapter, desc="held-out", **eval_options(cfg))
+    tasks = load_task_spec(cfg.tasks, "train", cfg.difficulty)[0] if split == "trained-on" else load_task_spec(eval_spec(cfg), split)[0]
+    return evaluate(cfg.model, tasks, adapter=adapter, desc=split, **eval_options(cfg))
 
 
-def arm(name:str, seed:int, minutes:float, root:Path):
+def measures(split:str, trained_on:bool) -> list: return [split] + (["trained-on"] if trained_on else [])
+
+
+def arm(name:str, seed:int, minutes:float, root:Path, split:str, trained_on:bool):
     "Child process: train one arm for `minutes`, measure its last checkpoint, write root/<name>.json"
     import shutil
     from rlkit.runs import checkpoints, read_metrics
@@ -47,18 +59,22 @@ def arm(name:str, seed:int, minutes:float, root:Path):
     train(cfg, log=lambda s: print(s, flush=True))
     rows, _ = read_metrics(run)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the training's peak: measured before the evaluation loads its model
-    after = measure(cfg, str(checkpoints(run)[-1] / "adapter"))
+    adapter = str(checkpoints(run)[-1] / "adapter")
+    after = {m: measure(cfg, adapter, m) for m in measures(split, trained_on)}
     out = {"arm": name, "steps": rows[-1]["step"], "train_s": sum(r["step_s"] for r in rows), "episodes": sum(r["episodes"] for r in rows),
-           "peak_mb": peak_mb, "after": {k: after[k] for k in ("pass_rate", "per_task")},
-           "first_attempt": [r["pass_rate_first"] for r in rows]}
+           "peak_mb": peak_mb, "after": {k: after[split][k] for k in ("pass_rate", "per_task")},
+           "first_attempt": [r["pass_rate_first"] for r in rows], "kl": [r.get("kl") for r in rows]}
+    if trained_on: out["trained_on"] = {k: after["trained-on"][k] for k in ("pass_rate", "per_task")}
     (root / f"{name}.json").write_text(json.dumps(out, indent=1))
 
 
-def untrained(seed:int, root:Path):
-    "Child process: the untrained model's held-out measurement, root/before.json"
+def untrained(seed:int, root:Path, split:str, trained_on:bool):
+    "Child process: the untrained model's held-out measurement (and the trained-on tasks'), root/before.json"
     cfg = config("default", seed, root / "unused")
-    b = measure(cfg, None)
-    (root / "before.json").write_text(json.dumps({k: b[k] for k in ("pass_rate", "per_task")}, indent=1))
+    b = {m: measure(cfg, None, m) for m in measures(split, trained_on)}
+    out = {k: b[split][k] for k in ("pass_rate", "per_task")} | {"split": split}
+    if trained_on: out["trained_on"] = {k: b["trained-on"][k] for k in ("pass_rate", "per_task")}
+    (root / "before.json").write_text(json.dumps(out, indent=1))
 
 
 def spent(run:Path) -> dict:
@@ -78,17 +94,21 @@ def spent(run:Path) -> dict:
 def table(root:Path, arms:list, minutes:float):
     from rlkit.eval import paired_difference
     before, seed = json.loads((root / "before.json").read_text()), json.loads((root / "meta.json").read_text())["seed"]
+    own = "trained_on" in before
+    change = lambda b, r: (lambda d: f"{r['pass_rate']:.1%} | {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}]")(paired_difference(b, r))
     lines = [f"Equal training time: a budget of {minutes:g} minutes per arm (the run ends at the last step that fits, judging the next by the "
-             f"mean so far), seed {seed}; held-out: {len(before['per_task'])} code test tasks, "
-             f"greedy, untrained {before['pass_rate']:.1%}.", "",
-             "| arm | steps kept | training min | held-out pass rate | change [95% CI] | episodes / s | peak memory | rollbacks |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"mean so far), seed {seed}; held-out: {len(before['per_task'])} code {before.get('split', 'test')} tasks, "
+             f"greedy, untrained {before['pass_rate']:.1%}" + (f"; trained-on: the {len(before['trained_on']['per_task'])} tasks the run trains on, "
+             f"untrained {before['trained_on']['pass_rate']:.1%}" if own else "") + ".", "",
+             "| arm | steps kept | training min | held-out pass rate | change [95% CI] | " + ("trained-on pass rate | change [95% CI] | " if own else "")
+             + "episodes / s | peak memory | rollbacks |",
+             "|---|---|---|---|---|" + ("---|---|" if own else "") + "---|---|---|"]
     for a in arms:
-        r = json.loads((root / f"{a}.json").read_text())
-        d, x = paired_difference(before, r["after"]), spent(root / f"{a}-seed{seed}")
-        lines.append(f"| {a} | {r['steps']} | {x['minutes']:.1f} | {r['after']['pass_rate']:.1%} | {100 * d['diff']:+.1f} [{100 * d['lo']:+.1f}, {100 * d['hi']:+.1f}] "
-                     f"| {x['episodes_per_s']:.2f} | {r['peak_mb'] / 1024:.1f} GB | {'; '.join(x['rollbacks']) or 'none'} |")
-    lines += [f"| {k} | | | | not in this table: {v} | | | |" for k, v in ELSEWHERE.items()]
+        r, x = json.loads((root / f"{a}.json").read_text()), spent(root / f"{a}-seed{seed}")
+        lines.append(f"| {a} | {r['steps']} | {x['minutes']:.1f} | {change(before, r['after'])} | "
+                     + (f"{change(before['trained_on'], r['trained_on'])} | " if own else "")
+                     + f"{x['episodes_per_s']:.2f} | {r['peak_mb'] / 1024:.1f} GB | {'; '.join(x['rollbacks']) or 'none'} |")
+    if set(arms) & set(PIECES): lines += [f"| {k} | | | | not in this table: {v} | | | |" for k, v in ELSEWHERE.items()]
     text = "\n".join(lines)
     (root / "ablation.md").write_text(text + "\n")
     print(text)
@@ -100,16 +120,23 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--arms", nargs="+", default=list(ARMS), choices=list(ARMS))
     ap.add_argument("--out", default="runs/ablation")
+    ap.add_argument("--split", default="test", choices=["test", "val"], help="the held-out code split to measure (val: to choose settings on)")
+    ap.add_argument("--trained-on", action="store_true", help="also measure the tasks the run trains on (greedy, paired)")
     ap.add_argument("--child", nargs=1, help=argparse.SUPPRESS)
     ap.add_argument("--table", action="store_true", help="print the table from OUT's saved results, training nothing")
     a = ap.parse_args()
     root = Path(a.out); root.mkdir(parents=True, exist_ok=True)
-    if a.child: return untrained(a.seed, root) if a.child[0] == "before" else arm(a.child[0], a.seed, a.minutes, root)
+    if a.child: return untrained(a.seed, root, a.split, a.trained_on) if a.child[0] == "before" else arm(a.child[0], a.seed, a.minutes, root, a.split, a.trained_on)
     if not a.table:
-        (root / "meta.json").write_text(json.dumps({"minutes": a.minutes, "seed": a.seed, "arms": a.arms}))
-        for job in (["before"] if not (root / "before.json").exists() else []) + a.arms:  # one process each, one at a time
+        (root / "meta.json").write_text(json.dumps({"minutes": a.minutes, "seed": a.seed, "arms": a.arms, "split": a.split}))
+        saved = root / "before.json"
+        if saved.exists():
+            b = json.loads(saved.read_text())
+            if b.get("split", "test") != a.split or (a.trained_on and "trained_on" not in b): saved.unlink()  # measured another way: measure again
+        for job in (["before"] if not saved.exists() else []) + a.arms:  # one process each, one at a time
             print(f"== {job}", flush=True)
-            subprocess.run([sys.executable, __file__, "--child", job, "--seed", str(a.seed), "--minutes", str(a.minutes), "--out", str(root)], check=True)
+            subprocess.run([sys.executable, __file__, "--child", job, "--seed", str(a.seed), "--minutes", str(a.minutes), "--out", str(root),
+                            "--split", a.split] + (["--trained-on"] if a.trained_on else []), check=True)
     table(root, a.arms, a.minutes)
 
 

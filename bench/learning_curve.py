@@ -41,6 +41,13 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     # no-repair on the bundled train split and 242 extra training tasks, weighed by their counts (93 easy and medium bundled ones):
     # every task equally likely, as when the measured runs drew both files as one pool of code tasks
     "more-tasks": {"rollout": {"attempts": 1}, "tasks": "code:93,data/code_more.jsonl:242"},
+    # hyperparameters, one changed at a time from the default, to sweep on the val split (bench/ablation.py --split val)
+    "lora-r4": {"lora_r": 4},
+    "lora-r64": {"lora_r": 64},
+    "beta-0": {"grpo": {"beta": 0.0}},  # no KL term: the reference pass is skipped too
+    "beta-0.2": {"grpo": {"beta": 0.2}},
+    "group-4": {"rollout": {"group_size": 4}, "tasks_per_step": 12},  # the same 48 episodes a step, in smaller groups of more tasks
+    "group-16": {"rollout": {"group_size": 16}, "tasks_per_step": 3},
 }
 
 
