@@ -15,7 +15,7 @@ the change, episodes per training second, peak memory (max RSS), and the diverge
 
     .venv/bin/python bench/ablation.py --minutes 10 --arms default replay length-curriculum overlap
     .venv/bin/python bench/ablation.py --minutes 10 --split val --trained-on --out runs/sweep \
-        --arms default lora-r4 lora-r64 beta-0 beta-0.2 group-4 group-16
+        --arms default lora-r4 lora-r64 lora-r64-lr beta-0 beta-0.2 group-4 group-16
 """
 import argparse, json, os, resource, subprocess, sys, warnings
 from pathlib import Path
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from learning_curve import CONFIGS, config
 
 PIECES = ["replay", "length-curriculum", "overlap"]  # the schedule's pieces
-SWEEP = ["lora-r4", "lora-r64", "beta-0", "beta-0.2", "group-4", "group-16"]  # one hyperparameter changed from the default (LoRA rank 16, beta 0.04, 6 tasks x 8)
+SWEEP = ["lora-r4", "lora-r64", "lora-r64-lr", "beta-0", "beta-0.2", "group-4", "group-16"]  # one hyperparameter changed from the default (LoRA rank 16, beta 0.04, 6 tasks x 8)
 ARMS = {a: a for a in ["default"] + PIECES + SWEEP}  # arm -> CONFIGS name
 ELSEWHERE = {  # pieces this single-domain GRPO run cannot switch on, and where each is measured
     "reward-model refresh": "needs a learned reward model among the rewards: bench/rm_refresh.py",

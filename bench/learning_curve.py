@@ -44,6 +44,7 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     # hyperparameters, one changed at a time from the default, to sweep on the val split (bench/ablation.py --split val)
     "lora-r4": {"lora_r": 4},
     "lora-r64": {"lora_r": 64},
+    "lora-r64-lr": {"lora_r": 64, "grpo": {"lr": 1.25e-4}},  # 4x the rank at a quarter of the learning rate
     "beta-0": {"grpo": {"beta": 0.0}},  # no KL term: the reference pass is skipped too
     "beta-0.2": {"grpo": {"beta": 0.2}},
     "group-4": {"rollout": {"group_size": 4}, "tasks_per_step": 12},  # the same 48 episodes a step, in smaller groups of more tasks
