@@ -27,7 +27,7 @@ from learning_curve import CONFIGS, config
 
 PIECES = ["replay", "length-curriculum", "overlap"]  # the schedule's pieces
 SWEEP = ["lora-r4", "lora-r64", "lora-r64-lr", "beta-0", "beta-0.2", "group-4", "group-16"]  # one hyperparameter changed from the default (LoRA rank 16, beta 0.04, 6 tasks x 8)
-ARMS = {a: a for a in ["default"] + PIECES + SWEEP}  # arm -> CONFIGS name
+ARMS = ["default"] + PIECES + SWEEP  # each a name in CONFIGS
 ELSEWHERE = {  # pieces this single-domain GRPO run cannot switch on, and where each is measured
     "reward-model refresh": "needs a learned reward model among the rewards: bench/rm_refresh.py",
     "per-domain critics": "needs PPO on several domains: bench/critics.py",
@@ -47,6 +47,9 @@ def measure(cfg, adapter, split:str) -> dict:
 def measures(split:str, trained_on:bool) -> list: return [split] + (["trained-on"] if trained_on else [])
 
 
+def kept(r:dict) -> dict: return {k: r[k] for k in ("pass_rate", "per_task")}  # what the table pairs by task
+
+
 def arm(name:str, seed:int, minutes:float, root:Path, split:str, trained_on:bool):
     "Child process: train one arm for `minutes`, measure its last checkpoint, write root/<name>.json"
     import shutil
@@ -54,7 +57,7 @@ def arm(name:str, seed:int, minutes:float, root:Path, split:str, trained_on:bool
     from rlkit.train import train
     run = root / f"{name}-seed{seed}"
     shutil.rmtree(run, ignore_errors=True)
-    cfg = config(ARMS[name], seed, run)
+    cfg = config(name, seed, run)
     cfg.steps, cfg.max_minutes, cfg.eval_samples, cfg.checkpoint_every = 10 ** 4, minutes, 0, 10 ** 6
     train(cfg, log=lambda s: print(s, flush=True))
     rows, _ = read_metrics(run)
@@ -62,9 +65,9 @@ def arm(name:str, seed:int, minutes:float, root:Path, split:str, trained_on:bool
     adapter = str(checkpoints(run)[-1] / "adapter")
     after = {m: measure(cfg, adapter, m) for m in measures(split, trained_on)}
     out = {"arm": name, "steps": rows[-1]["step"], "train_s": sum(r["step_s"] for r in rows), "episodes": sum(r["episodes"] for r in rows),
-           "peak_mb": peak_mb, "after": {k: after[split][k] for k in ("pass_rate", "per_task")},
+           "peak_mb": peak_mb, "after": kept(after[split]),
            "first_attempt": [r["pass_rate_first"] for r in rows], "kl": [r.get("kl") for r in rows]}
-    if trained_on: out["trained_on"] = {k: after["trained-on"][k] for k in ("pass_rate", "per_task")}
+    if trained_on: out["trained_on"] = kept(after["trained-on"])
     (root / f"{name}.json").write_text(json.dumps(out, indent=1))
 
 
@@ -72,8 +75,8 @@ def untrained(seed:int, root:Path, split:str, trained_on:bool):
     "Child process: the untrained model's held-out measurement (and the trained-on tasks'), root/before.json"
     cfg = config("default", seed, root / "unused")
     b = {m: measure(cfg, None, m) for m in measures(split, trained_on)}
-    out = {k: b[split][k] for k in ("pass_rate", "per_task")} | {"split": split}
-    if trained_on: out["trained_on"] = {k: b["trained-on"][k] for k in ("pass_rate", "per_task")}
+    out = kept(b[split]) | {"split": split}
+    if trained_on: out["trained_on"] = kept(b["trained-on"])
     (root / "before.json").write_text(json.dumps(out, indent=1))
 
 
@@ -118,7 +121,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--minutes", type=float, default=10, help="training minutes per arm")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--arms", nargs="+", default=list(ARMS), choices=list(ARMS))
+    ap.add_argument("--arms", nargs="+", default=ARMS, choices=ARMS)
     ap.add_argument("--out", default="runs/ablation")
     ap.add_argument("--split", default="test", choices=["test", "val"], help="the held-out code split to measure (val: to choose settings on)")
     ap.add_argument("--trained-on", action="store_true", help="also measure the tasks the run trains on (greedy, paired)")
