@@ -62,6 +62,9 @@ def start_audit(cap, proxy_port):
             elif event in ("socket.connect", "socket.sendto") and isinstance(args[1], tuple):
                 host, port = args[1][0], args[1][1]
                 if not (inet_expected and host in LOOPBACK and port == proxy_port): report("network", event.split(".")[1], "%s:%s" % (host, port))
+            elif event == "socket.connect" and isinstance(args[1], (str, bytes)):  # a unix socket: only ones in the job's own home
+                p = os.fsdecode(args[1])
+                if p.startswith("\0") or not os.path.realpath(p).startswith(home + os.sep): report("network", "connect", "unix socket %s" % p)
             elif event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex", "socket.gethostbyaddr"):
                 if args[0] not in LOOPBACK: report("network", "lookup", args[0])
             elif event == "ctypes.dlopen": report("native", "dlopen", args[0])
@@ -131,6 +134,8 @@ WRITABLE = (os.path.expanduser("~"), "/tmp", "/var/tmp", "/run/lock", "/dev/shm"
 def wipe(keep):
     "Remove everything a previous job may have left in a writable place"
     def unlock(fn, p, exc): os.chmod(os.path.dirname(p), 0o700); os.chmod(p, 0o700) if not os.path.islink(p) else None; fn(p)
+    try: os.chmod(os.path.expanduser("~"), 0o700)  # a job may have made the home read-only, so that what it left there could not be removed
+    except OSError: pass
     for top in WRITABLE:
         try: names = os.listdir(top)
         except OSError: continue
@@ -147,14 +152,16 @@ def zygote():
     global JOB
     import ctypes
     ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0: no process of this user may read or write our memory
-    def state(): return [resource.getrlimit(r) for r in JOB_LIMITS + (resource.RLIMIT_NPROC,)] + [os.getpriority(os.PRIO_PROCESS, 0)]
+    limits = sorted({getattr(resource, n) for n in dir(resource) if n.startswith("RLIMIT_")})  # every one: a job may lower any of ours (prlimit)
+    def state(): return ([resource.getrlimit(r) for r in limits] + [os.getpriority(os.PRIO_PROCESS, 0), os.sched_getscheduler(0),
+                         os.sched_getparam(0).sched_priority, sorted(os.sched_getaffinity(0))])
     start = state()
     send({"zygote": confinement_problems()})
     for line in req:
         job = json.loads(line)
         JOB = job["id"]
         wipe(keep={os.path.expanduser("~/harness.py"), job["dir"]})
-        if state() != start: return send({"zygote_tampered": "a previous job changed the sandbox's limits or priority"})
+        if state() != start: return send({"zygote_tampered": "a previous job changed the sandbox's limits, priority or scheduling"})
         pid = os.fork()
         if pid == 0:
             try:

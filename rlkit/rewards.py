@@ -4,7 +4,7 @@
 
 # %% ../nbs/05_rewards.ipynb #72c60f4f
 from __future__ import annotations
-import json, math, re
+import ast, json, math, re
 from typing import Callable
 
 from .core import ExecResult, Task
@@ -42,6 +42,18 @@ def _program(task:Task, completion:str) -> str:
     prompt = task.meta.get("code_prompt")
     return f"{prompt.rstrip()}\n\n{code}" if prompt else code  # the model's definition replaces the prompt's stub
 
+def _tests(task:Task) -> str:
+    """The tests as the trusted side runs them: after the helper functions of the task's `code_prompt` (HumanEval/32's `poly`,
+    /38's `encode_cyclic`), so that a test calls the task's own helper and never the candidate's version of it (a candidate
+    that redefines `poly` to return 0 would otherwise pass `assert abs(poly(xs, candidate(xs))) < 1e-6` with any answer)"""
+    prompt = task.meta.get("code_prompt")
+    try: body = ast.parse(prompt).body if prompt else []
+    except SyntaxError: body = []
+    helpers = [n for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name != task.entry_point]
+    if not helpers: return task.tests
+    imports = [n for n in body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    return f"{ast.unparse(ast.Module(imports + helpers, []))}\n\n{task.tests}"
+
 def execute(tasks:list[Task], completions:list[str], sandbox=None,
             workers:int|None=None # jobs at once (None: one per CPU, `rlkit.sandbox.default_workers`)
            ) -> list[ExecResult|None]:
@@ -51,13 +63,13 @@ def execute(tasks:list[Task], completions:list[str], sandbox=None,
     out = [None] * len(tasks)
     if not idx: return out
     sb = sandbox or Sandbox()
-    jobs = [(_program(tasks[i], completions[i]), tasks[i].tests, tasks[i].entry_point, sb.tier_for(tasks[i].meta)) for i in idx]  # each task's tier
+    jobs = [(_program(tasks[i], completions[i]), _tests(tasks[i]), tasks[i].entry_point, sb.tier_for(tasks[i].meta)) for i in idx]  # each task's tier
     for i, r in zip(idx, sb.run_batch(jobs, workers=workers)): out[i] = r
     return out
 
 def execute_one(task:Task, completion:str, sandbox) -> ExecResult|None:
     "`execute` for one completion, in a sandbox the caller owns (and closes after its batch): to start a job while others are still generating"
-    return sandbox.run(_program(task, completion), task.tests, task.entry_point, sandbox.tier_for(task.meta)) if task.domain == "code" else None
+    return sandbox.run(_program(task, completion), _tests(task), task.entry_point, sandbox.tier_for(task.meta)) if task.domain == "code" else None
 
 # %% ../nbs/05_rewards.ipynb #439eb919
 def math_answer(tasks, completions, results=None, rel_tol:float=1e-6, abs_tol:float=1e-6) -> list[float]:

@@ -101,8 +101,9 @@ disable-mnt
 caps.drop all
 nonewprivs
 noroot
-seccomp
+seccomp shmget,shmat,msgget,semget
 restrict-namespaces
+ipc-namespace
 protocol unix
 net none
 read-only /tmp
@@ -147,6 +148,12 @@ def _blacklist() -> list[str]:
     paths = {Path(rlkit.__file__).resolve().parent.parent, Path.home(), Path.cwd(), cache_dir(), Path(sys.prefix).resolve(),
              Path("/root"), Path("/opt"), Path("/srv")}
     return sorted(str(p) for p in paths if p.exists() and str(p) not in system)
+
+def _run_entries() -> list[str]:
+    """What services keep in /run, listed anew for every sandbox started: their unix sockets (`net none` cuts the network,
+    not a socket file such as /run/postgresql's). Not firejail's own directory, which it needs, nor the profile's read-only /run/lock"""
+    try: return sorted(str(p) for p in Path("/run").iterdir() if p.name not in ("firejail", "lock", "shm"))
+    except OSError: return []
 
 # %% ../nbs/03_sandbox.ipynb #a958a16a
 def _close_all(workers:list, lock):
@@ -283,7 +290,7 @@ def _firejail(self:Sandbox, workdir:Path, inner:list, tier:str="none", cgroup:Jo
     cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"] + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
            + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
               f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
-           + [f"--blacklist={p}" for p in self._blacklist] + inner)
+           + [f"--blacklist={p}" for p in self._blacklist + _run_entries()] + inner)
     if cgroup is None: return cmd
     # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is born inside it
     return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs,
@@ -408,11 +415,13 @@ def reply(self:_Box, until:float|None=None) -> dict:
         line, _, rest = bytes(self.rep).partition(b"\n")
         self.rep[:] = rest
         try: msg = json.loads(line)
-        except ValueError: msg = None
+        except (ValueError, RecursionError): msg = None  # RecursionError: nesting deeper than the parser goes
         if type(msg) is not dict or len(msg) < 2:
             raise _Stop("violation", "the harness channel carried something that is not a harness message")
         if msg.get("job") != self.job: continue  # left over from an earlier job
-        if "child_exit" in msg: self.exit_code = msg["child_exit"]; raise _Channel_closed()
+        if "child_exit" in msg:
+            if type(msg["child_exit"]) is not int: raise _Stop("violation", "the harness channel carried a forged exit status")
+            self.exit_code = msg["child_exit"]; raise _Channel_closed()
         if "audit" in msg:  # what the harness saw the code attempt: kept, capped, and the wait goes on
             if len(self.reported) < self.L.audit_entries and isinstance(msg["audit"], dict): self.reported.append(msg["audit"])
             continue
@@ -466,12 +475,15 @@ def close(self:_Box) -> tuple:
 
 # %% ../nbs/03_sandbox.ipynb #3bddaaab
 _FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down", "Warning: cannot find /var/run/utmp",
-                     "Warning: skipping ", "Blacklist violations are logged", "Warning: networking feature is disabled")
+                     "Warning: skipping ", "Blacklist violations are logged", "Warning: networking feature is disabled",
+                     "Seccomp list in: ", "Warning: cleaning all supplementary groups")  # the last two: firejail building the seccomp filter with our extra syscalls
 
 def _clean_stderr(err:str) -> str:
     return "\n".join(l for l in err.splitlines() if not l.startswith(_FIREJAIL_CHATTER) and l.strip() != "").strip()
 
 # %% ../nbs/03_sandbox.ipynb #b77119a4
+_CONTROL_FLOW = (StopIteration, StopAsyncIteration)  # raised in the tests, these would end a `map` or a loop quietly instead of failing
+
 class _Proxy:
     "Stands for a function defined by the candidate; calling it runs it inside the sandbox"
     def __init__(self, run:_Box, name:str, state:dict): self.run, self.name, self.state = run, name, state
@@ -489,8 +501,8 @@ class _Proxy:
         if "raise" in msg:
             self.state["raised"] += 1
             self.state.setdefault("traceback", str(msg.get("traceback", ""))[-2000:])
-            exc = getattr(builtins, str(msg["raise"]), None)
-            exc = exc if isinstance(exc, type) and issubclass(exc, Exception) else CandidateError
+            exc = getattr(builtins, str(msg["raise"]), None)  # the same built-in type, so that tests expecting e.g. a ValueError see one
+            exc = exc if isinstance(exc, type) and issubclass(exc, Exception) and not issubclass(exc, _CONTROL_FLOW) else CandidateError
             raise exc(f"{self.name}() raised {msg['raise']}: {msg.get('message', '')}")
         raise _Stop("violation", "the harness channel carried an unexpected message")
     def __repr__(self): return f"<candidate function {self.name}>"
@@ -532,9 +544,11 @@ class _Worker:
         self.n += 1
         name, L, mb = f"job-{self.n}", self.L, 1024 * 1024
         d = self.box.workdir / name
-        d.mkdir()
-        (d / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
-        os.chmod(d / "solution.py", 0o644); os.chown(d, self.uid, self.gid)
+        try:
+            d.mkdir()
+            (d / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
+            os.chmod(d / "solution.py", 0o644); os.chown(d, self.uid, self.gid)
+        except OSError as e: raise _WorkerBroken(f"the next job's directory could not be made ({e}): an earlier job left something in its place") from None
         self.box.job, self.box.exit_code = secrets.token_hex(8), None
         self.box.begin(L.timeout_s)
         self.box.send({"id": self.box.job, "dir": str(self.home / name), "limits": [L.memory_mb * mb, L.cpu_s, L.file_mb * mb, L.open_files]})
@@ -673,6 +687,8 @@ def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, t
     else: rc, out, err = box.close() if box is not None else (None, "", "")
     if broken is not None: raise _WorkerBroken(broken)  # never a verdict: `run` retries once, then says sandbox_error
     passed = len([i for i in seen if i not in failed])
+    if state.get("test_crash") and passed == len(asserts): passed -= 1  # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised): not a pass
+    elif verdict is None and not failed and not state.get("test_crash"): passed = len(asserts)  # the tests ran to their end and none failed: an assert never reached sat in a branch not taken (`else: assert False` after a call expected to raise)
     verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
     if audit is not None and self.policy is not None and verdict != "sandbox_error":
         audit["flags"] = self.policy.flags(audit)
@@ -687,7 +703,9 @@ def _definition_verdict(ready:dict, entry_point:str):
     if "error" in ready: return "error", str(ready["error"])
     if "memory" in ready: return "memory", str(ready["memory"])
     if "exit" in ready: return "violation", f"the code called exit({ready['exit']}) before the tests ran: exit codes are not verdicts"
-    if "ready" not in ready or type(ready["ready"]) is not list: return "violation", "the harness channel carried an unexpected message"
+    names, tampered = ready.get("ready"), ready.get("tampered", [])
+    if type(names) is not list or type(tampered) is not list or not all(type(n) is str for n in names + tampered):
+        return "violation", "the harness channel carried an unexpected message"
     if entry_point and entry_point not in ready["ready"]:
         return "error", f"the code does not define the entry point {entry_point!r}"
     return None, ""
@@ -710,7 +728,9 @@ def _run_tests(r:_Box, test_code, asserts:list, names:list, entry_point:str, see
             state["wrong"] += 1
             got = f": {left_src} is {_short_repr(value[0])}" if left_src is not None else ""
             failed.setdefault(i, f"{asserts[i]}  ->  assertion failed{got}")
-    env = {str(n): _Proxy(r, str(n), state) for n in names}
+    # the tests see the candidate's functions, but never in place of a built-in they use themselves (`def abs(x): return 0`
+    # would otherwise turn `assert abs(f(x) - y) < 1e-6` true); the tests' own definitions, run below, replace any of them
+    env = {n: _Proxy(r, n, state) for n in names if n == entry_point or not hasattr(builtins, n)}
     env.update(__rlkit_assert__=record, __name__="__rlkit_tests__")
     if entry_point: env["candidate"] = env[entry_point]
     try:

@@ -211,3 +211,17 @@ def test_warm_and_cold_give_the_same_verdicts():
     warm = [outcome(n, r) for n, r in zip(names, Sandbox("firejail", Limits(timeout_s=15), warm=True).run_batch(jobs, workers=2))]
     cold = [outcome(n, r) for n, r in zip(names, Sandbox("firejail", Limits(timeout_s=15), warm=False).run_batch(jobs, workers=2))]
     assert warm == cold
+
+
+RAISES_TESTS = ("import math\ntry:\n    safe_sqrt(-1)\nexcept ValueError:\n    pass\nelse:\n    assert False, 'expected ValueError'\n"
+                "assert math.isclose(safe_sqrt(4), 2.0)")
+
+
+@pytest.mark.parametrize("code,verdict,passed", [
+    ("import math\ndef safe_sqrt(x):\n    if x < 0: raise ValueError('negative')\n    return math.sqrt(x)", "passed", 2),
+    ("import math\ndef safe_sqrt(x):\n    return math.sqrt(abs(x))", "failed", 1),  # no exception: the `else` branch's assert fails
+    ("def safe_sqrt(x):\n    raise TypeError('x')", "error", 0)])  # the wrong exception stops the tests
+def test_an_assert_in_a_branch_not_taken_is_not_a_failure(code, verdict, passed):
+    "The usual test that a call raises (`try ... except E: pass else: assert False`): run to their end, the tests pass"
+    with Sandbox(None, Limits(timeout_s=3)) as sb: r = sb.run(code, RAISES_TESTS, "safe_sqrt")
+    assert (r.verdict, r.tests_passed, r.tests_total) == (verdict, passed, 2), r.detail[:300]

@@ -376,3 +376,99 @@ def test_exhausting_another_jobs_process_budget(sb, host):
     res = Sandbox(None, Limits(timeout_s=8), warm=sb.warm, policy=None).run_batch([(bomb, ADD_TESTS, "add"), (needs, ADD_TESTS, "add")], workers=2)
     assert res[0].verdict != "passed" and res[1].verdict == "passed", [(x.verdict, x.detail[:200]) for x in res]
     assert not _wait_no_leftovers(exclude=sb.pool_pids())
+
+
+# Found by a red-team review (2026-12-04): each made a wrong answer pass, changed another job's verdict or reached the host
+LOOP_CHECK = ("def check(candidate):\n    for (a, b), want in [((1, 2), 3), ((5, 5), 10), ((-1, 1), 0)]:\n"
+              "        got = candidate(a, b)\n        assert got == want\n")
+HACKS_WITH_TESTS = [  # (id, code, tests, entry point): the candidate is wrong every time
+    ("shadow_a_builtin_the_tests_use", "def abs(x):\n    return 0\ndef average(xs):\n    return 12345",
+     "assert abs(average([1, 2, 3]) - 2.0) < 1e-6\nassert abs(average([4]) - 4.0) < 1e-6", "average"),
+    ("shadow_sorted_and_set", "def sorted(x):\n    return 0\ndef set(x):\n    return 0\ndef uniq(xs):\n    return [1]",
+     "assert sorted(uniq([3, 1, 3])) == sorted([1, 3])\nassert set(uniq([2, 2])) == set([2])", "uniq"),
+    ("crash_after_every_assert_was_seen", "n = 0\ndef add(a, b):\n    global n\n    n += 1\n    if n > 1: raise ValueError('nope')\n    return 3",
+     LOOP_CHECK, "add"),
+    ("stopiteration_ends_a_map", "def add(a, b):\n    raise StopIteration", "assert all(map(lambda t: add(*t[0]) == t[1], [((1, 2), 3), ((2, 2), 4)]))", "add"),
+]
+
+
+@pytest.mark.parametrize("name,code,tests,entry", HACKS_WITH_TESTS, ids=[c[0] for c in HACKS_WITH_TESTS])
+def test_reward_hacks_through_the_tests_never_pass(sb, host, name, code, tests, entry):
+    r = sb.run(code, tests, entry)
+    assert r.verdict in {"failed", "error"} and r.tests_passed < r.tests_total, (r.verdict, r.tests_passed, r.detail[:300])
+
+
+def test_a_correct_answer_still_passes_a_check_loop(sb, host):
+    assert sb.run(GOOD, LOOP_CHECK, "add").verdict == "passed"
+
+
+def test_humaneval_helpers_come_from_the_task_not_the_candidate(sb):
+    "HumanEval/32, /38, /50: tests call a helper of the task's prompt; a candidate that redefines it (and the entry point to match) must fail"
+    from rlkit.rewards import execute
+    from rlkit.tasks import humaneval
+    he = {t.id: t for t in humaneval()}
+    hacks = {"HumanEval/32": "def poly(xs, x):\n    return 0\ndef find_zero(xs):\n    return 0.0",
+             "HumanEval/38": "def encode_cyclic(s):\n    return s\ndef decode_cyclic(s):\n    return s",
+             "HumanEval/50": "def encode_shift(s):\n    return s\ndef decode_shift(s):\n    return s"}
+    tasks = [he[k] for k in hacks]
+    res = execute(tasks, [f"```python\n{c}\n```" for c in hacks.values()], sb)
+    assert all(r.verdict != "passed" for r in res), [(t.id, r.verdict) for t, r in zip(tasks, res)]
+    right = ["def find_zero(xs):\n    lo, hi = -1.0, 1.0\n    while poly(xs, lo) * poly(xs, hi) > 0: lo, hi = 2 * lo, 2 * hi\n"
+             "    for _ in range(200):\n        mid = (lo + hi) / 2\n        if poly(xs, mid) * poly(xs, lo) > 0: lo = mid\n        else: hi = mid\n    return lo",
+             "def decode_cyclic(s):\n    return encode_cyclic(encode_cyclic(s))",  # the helpers of the prompt, called from the answer
+             "def decode_shift(s):\n    return ''.join(chr((ord(c) - 5 - ord('a')) % 26 + ord('a')) for c in s)"]
+    right = execute(tasks, [f"```python\n{c}\n```" for c in right], sb)
+    assert all(r.verdict == "passed" for r in right), [(t.id, r.verdict, r.detail[:200]) for t, r in zip(tasks, right)]
+
+
+FORGED = [  # what a job may write on the harness's reply channel: never a crash of the trusted side, and the next job is served
+    ("nested_json", "import __main__, os\nos.write(__main__.rep.fileno(), b'[' * 100000 + b'\\n')" + GOOD),
+    ("ready_with_bad_fields", "import __main__, json\n__main__.rep.write(json.dumps({'ready': ['add'], 'tampered': 5, 'job': __main__.JOB}) + '\\n')\n__main__.rep.flush()" + GOOD),
+    ("forged_exit_status", "import __main__, json\ndef add(a, b):\n    __main__.rep.write(json.dumps({'child_exit': 'x', 'job': __main__.JOB}) + '\\n')\n    __main__.rep.flush()\n    return a + b"),
+]
+
+
+@pytest.mark.parametrize("name,code", FORGED, ids=[c[0] for c in FORGED])
+def test_forged_channel_messages_are_violations(sb, host, name, code):
+    check(sb, host, code, {"violation"})
+    check(sb, host, GOOD, {"passed"})
+
+
+TAMPER_ZYGOTE = [  # a job changing its warm sandbox's own state: later jobs must not inherit it
+    ("lower_a_limit", "import os, resource\nresource.prlimit(os.getppid(), resource.RLIMIT_DATA, (2**20, 2**20))"),
+    ("pin_to_one_cpu", "import os\nos.sched_setaffinity(os.getppid(), {0})"),
+    ("squat_the_next_job_directories", "import os\nhome = os.path.expanduser('~')\nn = int(os.path.basename(os.getcwd()).split('-')[1])\n"
+     "for k in range(n + 1, n + 50): open(os.path.join(home, 'job-%d' % k), 'w').close()\nos.chmod(home, 0o500)"),
+]
+
+
+@pytest.mark.parametrize("name,code", TAMPER_ZYGOTE, ids=[c[0] for c in TAMPER_ZYGOTE])
+def test_a_job_cannot_spoil_later_jobs_verdicts(name, code):
+    with Sandbox(None, Limits(timeout_s=3)) as s:
+        res = s.run_batch([(code + WRONG, ADD_TESTS, "add")] + [(GOOD, ADD_TESTS, "add")] * 5, workers=2)
+    assert [r.verdict for r in res] == ["failed"] + ["passed"] * 5, [(r.verdict, r.detail[:150]) for r in res]
+
+
+def test_sysv_ipc_is_refused(sb, host):
+    "SysV shared memory would outlive the job and escape its memory limit: the calls are refused"
+    code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            "print('SHM', libc.shmget(0, 64 * 2**20, 0o1600), 'MSG', libc.msgget(0x5eed, 0o1600), 'SEM', libc.semget(0x5eed, 1, 0o1600))" + GOOD)
+    r = check(sb, host, code, {"passed", "violation"})
+    assert "SHM -1 MSG -1 SEM -1" in r.stdout, r.stdout
+
+
+def test_host_unix_sockets_under_run_are_hidden(host):
+    "A service's socket in /run (e.g. /run/postgresql): `net none` does not cover socket files, so /run is blacklisted"
+    d = Path("/run") / f"rlkit-probe-{uuid.uuid4().hex[:8]}"; d.mkdir(); os.chmod(d, 0o777)
+    srv = socket.socket(socket.AF_UNIX); srv.bind(str(d / "s.sock")); os.chmod(d / "s.sock", 0o777); srv.listen(1); srv.settimeout(0.2)
+    try:
+        with Sandbox(None, Limits(timeout_s=3), warm=False) as s:  # the sandbox starts after the socket exists
+            code = (f"import socket\ntry:\n    c = socket.socket(socket.AF_UNIX); c.connect({str(d / 's.sock')!r}); c.sendall(b'x'); print('CONNECTED')\n"
+                    "except OSError as e: print('blocked', e)" + GOOD)
+            r = s.run(code, ADD_TESTS, "add")
+        assert "CONNECTED" not in r.stdout and r.verdict == "violation", (r.verdict, r.stdout, r.detail[:200])
+        try: srv.accept(); got = True
+        except (socket.timeout, BlockingIOError): got = False
+        assert not got, "the host's socket under /run accepted a connection from the sandbox"
+    finally:
+        srv.close(); _shutil.rmtree(d, ignore_errors=True)
