@@ -254,6 +254,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'rlkit.rewards._result': ('rewards.html#_result', 'rlkit/rewards.py'),
                                'rlkit.rewards._tests': ('rewards.html#_tests', 'rlkit/rewards.py'),
                                'rlkit.rewards.check_correct_domains': ('rewards.html#check_correct_domains', 'rlkit/rewards.py'),
+                               'rlkit.rewards.check_reward_domains': ('rewards.html#check_reward_domains', 'rlkit/rewards.py'),
                                'rlkit.rewards.code_block': ('rewards.html#code_block', 'rlkit/rewards.py'),
                                'rlkit.rewards.correct': ('rewards.html#correct', 'rlkit/rewards.py'),
                                'rlkit.rewards.env_scored': ('rewards.html#env_scored', 'rlkit/rewards.py'),

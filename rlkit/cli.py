@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("sample", help="sample completions for a few bundled code tasks and print them with timings")
     s.add_argument("--model", default=None, help="hub id or local directory (default: the embedded SmolLM2-135M-Instruct)")
-    s.add_argument("--tasks", default="code_demo.jsonl", help="JSONL task file (default: the bundled demo tasks)")
+    s.add_argument("--tasks", default="code_demo.jsonl", help="a JSONL task file, a bundled domain (code) or a mix, as `rlkit train --tasks` (default: the bundled demo tasks)")
     s.add_argument("--limit", type=int, default=5, help="number of tasks to sample for")
     s.add_argument("--n", type=int, default=2, help="completions per task")
     s.add_argument("--max-new-tokens", type=int, default=128)
@@ -74,10 +74,16 @@ def main(argv:list[str]|None=None) -> int:
     "Entry point of the `rlkit` command"
     args = _parser().parse_args(argv)
     if args.command == "sample":
-        from rlkit.core import load_tasks
         from rlkit.generate import demo
-        tasks = load_tasks(args.tasks)[: args.limit]
-        demo(tasks, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature, seed=args.seed, name_or_path=args.model)
+        from rlkit.tasks import load_task_spec
+        try:  # checked before the model loads
+            for flag, v in (("--limit", args.limit), ("--n", args.n), ("--max-new-tokens", args.max_new_tokens)):
+                if v < 1: raise ValueError(f"{flag} {v}: must be at least 1")
+            if args.temperature < 0: raise ValueError(f"--temperature {args.temperature}: must be 0 (greedy) or more")
+            tasks = load_task_spec(args.tasks)[0][: args.limit]  # a file, a bundled domain or a mix, as `rlkit train --tasks` takes
+            demo(tasks, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature, seed=args.seed, name_or_path=args.model)
+        except (ValueError, FileNotFoundError) as e:
+            print(f"rlkit sample: error: {e}", file=sys.stderr); return 2
         return 0
     try:
         if args.resume is not None:

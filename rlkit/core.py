@@ -48,6 +48,12 @@ def _check_code_task(t):
     except SyntaxError as e: raise ValueError(f"code task {t.id!r}: its tests do not parse ({e.msg}, tests line {e.lineno})") from None
     if not any(isinstance(x, ast.Assert) for x in ast.walk(tree)):
         raise ValueError(f"code task {t.id!r}: its tests hold no assert statement, so nothing could ever fail; add `assert {t.entry_point}(...) == ...`")
+    if not t.entry_point.isidentifier():
+        raise ValueError(f"code task {t.id!r}: entry_point={t.entry_point!r} is not a Python name; give the function's name alone, e.g. 'square'")
+    if "code_prompt" in t.meta and not isinstance(t.meta["code_prompt"], str):
+        raise ValueError(f"code task {t.id!r}: meta.code_prompt must be text (the code put before the answer), not {type(t.meta['code_prompt']).__name__}")
+    if t.meta.get("tier", "none") not in ("none", "network", "data"):  # rlkit.isolation.TIERS
+        raise ValueError(f"code task {t.id!r}: meta.tier={t.meta['tier']!r}; use one of 'none', 'network', 'data' (rlkit.isolation)")
 
 @dataclass
 class Task:
@@ -188,7 +194,11 @@ def read_jsonl(path, cls=None,
               ) -> list:
     "Read `path` back, as dicts or as instances of `cls`; a broken line raises an error naming file and line"
     out = []
-    lines = Path(path).read_text(encoding="utf-8").split("\n")  # not splitlines(): "\u2028" or "\x85" inside a string is no line break
+    try: text = Path(path).read_text(encoding="utf-8-sig")  # -sig: a byte-order mark, as some Windows editors write, is skipped
+    except UnicodeDecodeError as e:
+        line = Path(path).read_bytes()[:e.start].count(b"\n") + 1
+        raise ValueError(f"{path}, line {line}: not UTF-8 (byte 0x{e.object[e.start]:02x}): save the file as UTF-8") from None
+    lines = text.split("\n")  # not splitlines(): "\u2028" or "\x85" inside a string is no line break
     last = max((i for i, l in enumerate(lines, 1) if l.strip()), default=0)
     for i, line in enumerate(lines, 1):
         if not line.strip(): continue

@@ -54,6 +54,9 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
              keep:bool=False, # also return the episodes, under "episodes"
              desc:str="eval") -> dict:
     "Pass rate (first attempt) and pass@k of a model, or a base plus a saved adapter, on `tasks`: overall, per domain and per task"
+    if not tasks: raise ValueError("evaluate(model, tasks): no tasks given, so there is nothing to measure")
+    if n < 1: raise ValueError(f"n={n}: answers per task must be at least 1")
+    if temperature < 0: raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive sampling temperature")
     if model is None or isinstance(model, (str, Path)):
         from rlkit.models import load_policy
         model, tokenizer = load_policy(model, lora=False) if adapter is None else load_policy(model, adapter=adapter)

@@ -11,9 +11,9 @@ from .core import ExecResult, Task
 from .tasks import extract_answer, extract_code, _FENCE, _parses
 
 # %% auto #0
-__all__ = ['RewardFn', 'REWARDS', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer',
-           'code_block', 'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score',
-           'trl_reward', 'reward_spec']
+__all__ = ['RewardFn', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one',
+           'math_answer', 'code_block', 'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct',
+           'score', 'trl_reward', 'check_reward_domains', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -175,6 +175,16 @@ def trl_reward(reward:RewardFn, tasks:list[Task], sandbox=None, name:str|None=No
 # %% ../nbs/05_rewards.ipynb #4498ee7e
 REWARDS = {"correct": correct, "tests_fraction": tests_fraction, "tests_all": tests_all, "math_answer": math_answer,
            "code_block": code_block, "json_keys": json_keys, "length_penalty": length_penalty()}
+ONE_DOMAIN = {"tests_fraction": "code", "tests_all": "code", "math_answer": "math", "json_keys": "format"}  # the named rewards that score one domain only
+
+def check_reward_domains(rewards:dict, tasks:list, where:str="the tasks"):
+    "Raise `RewardError` when a named reward that scores one domain only (`ONE_DOMAIN`) would meet a task of another (before anything is sampled)"
+    for name, domain in ONE_DOMAIN.items():
+        fn = rewards.get(name)
+        if (fn[0] if isinstance(fn, tuple) else fn) is not REWARDS[name]: continue  # absent, or the caller's own function under that name
+        if other := sorted({t.domain for t in tasks} - {domain}):
+            raise RewardError(f"reward {name!r} scores {domain} tasks only, and {where} hold {', '.join(map(repr, other))} tasks: "
+                              f"use --reward correct (each domain's own check), add a reward for the other domains, or train on {domain} tasks only")
 
 def reward_spec(spec:str|None) -> dict:
     "Rewards and their weights from a spec like 'tests_fraction:1,length_penalty:0.1' (names from `REWARDS`); None: {'correct': correct}"

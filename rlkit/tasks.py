@@ -150,6 +150,12 @@ def load_task_spec(spec:str, split:str="train",
         tasks += got
     if not tasks: raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
     ids = [t.id for t in tasks]
-    if len(set(ids)) != len(ids): raise ValueError(f"task spec {spec!r}: task ids repeat (a set is listed twice?)")
+    if len(set(ids)) != len(ids):
+        where = {}
+        for t in tasks: where.setdefault(t.id, []).append(t.meta["group"])
+        twice = {i: g for i, g in where.items() if len(g) > 1}
+        shown = "; ".join(f"{i!r} in {' and '.join(dict.fromkeys(g)) if len(set(g)) > 1 else g[0] + f' ({len(g)} times)'}" for i, g in list(twice.items())[:3])
+        raise ValueError(f"task spec {spec!r}: {len(twice)} task id(s) repeat: {shown}{' ...' if len(twice) > 3 else ''}. "
+                         "Every task needs its own id: rename the repeats (or list a set only once)")
     return tasks, weights
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_train.ipynb #4bb4f3f8
 from __future__ import annotations
-import dataclasses, json, math, shutil, time
+import dataclasses, json, math, shutil, time, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,7 +18,7 @@ from .grpo import GRPOConfig, ReplayBuffer, TaskSampler, UpdateConfig, grpo_step
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
 from .reward_model import pairwise_accuracy, policy_pairs, train_reward_model
-from .rewards import check_correct_domains, reward_spec
+from .rewards import check_correct_domains, check_reward_domains, reward_spec
 from .tasks import BUNDLED, DOMAINS, load_task_spec
 from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr, _truncate_after, checkpoints, roll_back,
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
@@ -197,6 +197,12 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
                                                               "(eval_samples is 0, or its tasks are no bundled domain: name them with --eval-tasks)")
     if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
         raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): a probe set holds tasks outside the training domains")
+    if seen := sorted({t.id for t in held_out} & {t.id for t in tasks}):
+        warnings.warn(f"the held-out tasks ({spec!r}) hold {len(seen)} of the training tasks ({', '.join(seen[:3])}{', ...' if len(seen) > 3 else ''}): their change "
+                      "measures what the run learnt on tasks it practised, not what carries over; give --eval-tasks tasks it never trains on", stacklevel=3)
+    if not spec and cfg.eval_samples > 0:
+        warnings.warn(f"no held-out evaluation: the tasks ({cfg.tasks!r}) name no bundled domain whose test split could be measured; "
+                      "name held-out tasks with --eval-tasks", stacklevel=3)
     rewards = rewards or reward_spec(cfg.reward)
     models = [f.rm for f in (v[0] if isinstance(v, tuple) else v for v in rewards.values()) if hasattr(f, "rm")]  # learned reward models (`as_reward`)
     if cfg.rm_refresh_every and len(models) != 1:
@@ -204,6 +210,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor) -> SimpleNa
                          "pass exactly one, made by rlkit.reward_model.as_reward")
     if "correct" in rewards: check_correct_domains(tasks + held_out + probe, "the default reward cannot score them; "
                                                    "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
+    check_reward_domains(rewards, tasks, f"the training tasks ({cfg.tasks!r})")
     sandbox = None
     if executor is None and any(t.domain in ("code", "terminal") for t in tasks + held_out + probe):
         from rlkit.sandbox import Sandbox
@@ -437,14 +444,15 @@ def record(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], upd:dict,
 def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
     "Step 9: the held-out table with the paired interval of the change (and the trained-on one), the repair loop's summary and the curves"
     if "before" in evals and "after" in evals:
-        evals["difference"] = paired_difference(evals["before"], evals["after"])
+        if len(r.held_out) >= 10: evals["difference"] = paired_difference(evals["before"], evals["after"])  # an interval needs 10 tasks
         rows = forgetting(r, evals, "after", log)
         evals |= {"domains": rows, "forgetting": [domain_name(x) for x in rows if x["forgetting"]]}
         if "after" in (t := evals.get("trained_on", {})) and len(r.trained_on) >= 10:
             t["difference"] = paired_difference(t["before"], t["after"])  # an interval needs 10 tasks
         (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
         log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
-            + difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature)
+            + (difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature) if "difference" in evals
+               else f"(under 10 held-out tasks: no interval of the change; --eval-tasks with 10 or more tasks gives one)")
             + ("\n" + domain_table(rows, r.cfg.forgetting_margin) if len(rows) > 1 or evals["forgetting"] else ""))
         if "after" in t:
             log(f"the {len(r.trained_on)} tasks it trains on, measured the same way: what it learnt on the tasks it practised (the held-out change above is what carries over)\n"

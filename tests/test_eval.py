@@ -52,3 +52,9 @@ def test_evaluate_a_saved_adapter(tmp_path):
     with pytest.raises(ValueError, match="needs its tokenizer"): evaluate(policy, tasks)
     with pytest.raises(ValueError, match="needs n >= 10"): evaluate(policy, tasks, tokenizer=tok, n=4, temperature=0.8, ks=(1, 10))
     assert "+0.0 pts" in comparison({"before": loaded, "after": by_path})
+
+
+def test_evaluate_bad_options_fail_before_the_model_loads():
+    from rlkit.eval import evaluate
+    for kw, msg in (({"tasks": []}, "no tasks given"), ({"tasks": [1], "n": 0}, "n=0: answers per task"), ({"tasks": [1], "temperature": -1}, "temperature=-1")):
+        with pytest.raises(ValueError, match=msg): evaluate("no/such-model", **kw)

@@ -157,3 +157,25 @@ def test_extract_code(completion, entry, want):
 ])
 def test_extract_answer(completion, want):
     assert extract_answer(completion) == want
+
+
+def test_task_files_a_user_writes_by_hand(tmp_path):
+    "A byte-order mark is skipped; a file that is not UTF-8, and ids that repeat, are named with the file, the line or the id"
+    import json
+    from rlkit.tasks import load_task_spec
+    t = {"id": "u/sq", "domain": "code", "prompt": "Write sq(x).", "tests": "assert sq(2) == 4", "entry_point": "sq"}
+    (tmp_path / "bom.jsonl").write_text(json.dumps(t) + "\n", encoding="utf-8-sig")
+    assert [x.id for x in load_task_spec(str(tmp_path / "bom.jsonl"))[0]] == ["u/sq"]
+    (tmp_path / "latin1.jsonl").write_bytes((json.dumps(t) + "\n" + json.dumps(dict(t, id="u/x", prompt="grüß"), ensure_ascii=False) + "\n").encode("latin-1"))
+    with pytest.raises(ValueError, match=r"latin1.jsonl, line 2: not UTF-8 \(byte 0xfc\): save the file as UTF-8"): load_task_spec(str(tmp_path / "latin1.jsonl"))
+    (tmp_path / "dup.jsonl").write_text("\n".join(json.dumps(x) for x in (dict(t, id="code/add"), t, t)) + "\n")
+    with pytest.raises(ValueError, match=r"2 task id\(s\) repeat: 'code/add' in code and .*dup.jsonl; 'u/sq' in .*dup.jsonl \(2 times\)"):
+        load_task_spec(f"code,{tmp_path / 'dup.jsonl'}")
+
+
+@pytest.mark.parametrize("change,msg", [({"entry_point": "square(x)"}, "entry_point='square(x)' is not a Python name"),
+                                        ({"meta": {"code_prompt": 5}}, "meta.code_prompt must be text"),
+                                        ({"meta": {"tier": "internet"}}, "meta.tier='internet'; use one of 'none', 'network', 'data'")])
+def test_a_code_task_is_checked_when_it_loads(change, msg):
+    t = {"id": "u/square", "domain": "code", "prompt": "Write square(x).", "tests": "assert square(2) == 4", "entry_point": "square"}
+    with pytest.raises(ValueError, match=msg.replace("(", r"\(").replace(")", r"\)")): Task.from_dict(t | change)

@@ -397,3 +397,22 @@ def test_violations_above_the_threshold_stop_the_run(tmp_path):
     cfg = toy_config(tmp_path / "run2", toy_tasks(tmp_path / "toy.jsonl"), steps=3, violation_steps=0)  # 0: record, never stop
     train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
     assert len(read_metrics(tmp_path / "run2")[0]) == 3
+
+
+def test_fewer_than_10_held_out_tasks_report_without_an_interval(tmp_path, monkeypatch):
+    "A held-out set under 10 tasks: the run reports before and after, says why there is no interval, and does not crash at its end"
+    lines = []
+    monkeypatch.setattr(T, "evaluate", _fake_evaluate([]))
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=2, eval_samples=1, eval_tasks=toy_tasks(tmp_path / "e.jsonl", n=3))
+    train(cfg, rewards={"a": lowercase}, log=lines.append)
+    assert any("under 10 held-out tasks: no interval" in l for l in lines), lines[-5:]
+    assert "difference" not in json.loads((tmp_path / "run" / "eval.json").read_text())
+
+
+def test_held_out_tasks_that_are_training_tasks_are_warned_of(tmp_path, monkeypatch):
+    monkeypatch.setattr(T, "evaluate", _fake_evaluate([]))
+    tasks = toy_tasks(tmp_path / "t.jsonl", n=12)
+    with pytest.warns(UserWarning, match="the held-out tasks .* hold 12 of the training tasks"):
+        train(toy_config(tmp_path / "run", tasks, steps=1, eval_samples=1, eval_tasks=tasks), rewards={"a": lowercase}, log=lambda s: None)
+    with pytest.warns(UserWarning, match="no held-out evaluation: the tasks .* name no bundled domain"):
+        train(toy_config(tmp_path / "run2", tasks, steps=1, eval_samples=1), rewards={"a": lowercase}, log=lambda s: None)

@@ -161,3 +161,11 @@ def test_a_run_written_before_the_rollout_config_existed_still_reads(tmp_path):
     assert (cfg.rollout.group_size, cfg.rollout.temperature, cfg.rollout.max_new_tokens, cfg.grpo.lr, cfg.ppo.lr) == (4, 1.0, 16, 1e-3, 1e-3)
     run = tmp_path / "run"; run.mkdir(); (run / "config.json").write_text(json.dumps(old | {"out": str(run)}))
     with pytest.raises(RunError, match="no readable checkpoint"): train(resume=run)  # the config was accepted; there is just no checkpoint
+
+
+@pytest.mark.parametrize("tasks,reward,msg", [("math", "tests_fraction", "reward 'tests_fraction' scores code tasks only, and the training tasks ('math') hold 'math' tasks"),
+                                              ("code:1,math:1", "math_answer:1,length_penalty:0.1", "reward 'math_answer' scores math tasks only"),
+                                              ("code:1,format:1", "json_keys", "reward 'json_keys' scores format tasks only")])
+def test_a_reward_for_one_domain_meets_another_before_the_model_loads(tmp_path, capsys, tasks, reward, msg):
+    assert main(["train", "--tasks", tasks, "--reward", reward, "--model", "tiny", "--out", str(tmp_path / "run")]) == 2
+    assert msg in capsys.readouterr().err and not (tmp_path / "run").exists()
