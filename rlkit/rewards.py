@@ -4,7 +4,7 @@
 
 # %% ../nbs/05_rewards.ipynb #72c60f4f
 from __future__ import annotations
-import ast, json, math, re
+import ast, json, math, numbers, re
 from typing import Callable
 
 from .core import ExecResult, Task
@@ -146,12 +146,16 @@ def score(tasks:list[Task], completions:list[str],
         else: keep.append(i)
     for name, spec in rewards.items():
         fn, weight = spec if isinstance(spec, tuple) else (spec, 1.0)
+        if not isinstance(weight, numbers.Real) or not math.isfinite(weight):
+            raise RewardError(f"reward {name!r} has the weight {weight!r}: give (function, number), e.g. (fn, 0.5)")
         try: values = fn([tasks[i] for i in keep], [completions[i] for i in keep], [results[i] for i in keep]) if keep else []
         except RewardError: raise
         except Exception as e: raise RewardError(f"reward {name!r} raised {type(e).__name__}: {e} (tasks {[tasks[i].id for i in keep][:5]})") from e
+        if not isinstance(values, (list, tuple)) and not hasattr(values, "__len__"):
+            raise RewardError(f"reward {name!r} returned a {type(values).__name__}: a reward returns a list with one score per sample")
         if len(values) != len(keep): raise RewardError(f"reward {name!r} returned {len(values)} scores for {len(keep)} samples")
         for i, v in zip(keep, values):
-            if not isinstance(v, (int, float)) or not math.isfinite(v):
+            if not isinstance(v, numbers.Real) or not math.isfinite(v):  # numbers.Real: numpy's scalars too
                 raise RewardError(f"reward {name!r} returned {v!r} for task {tasks[i].id!r}: a reward must be a finite number")
             rows[i][name] = float(v)
             rows[i]["total"] += weight * float(v)

@@ -4,7 +4,8 @@
 
 # %% ../nbs/04_tasks.ipynb #fc430a21
 from __future__ import annotations
-import ast, math, re
+import ast, math, re, warnings
+from collections import Counter
 from pathlib import Path
 
 from .core import DATA_DIR, Task, load_tasks
@@ -143,7 +144,11 @@ def load_task_spec(spec:str, split:str="train",
             except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
             keep = {d.strip() for d in difficulty.split(",")}
+            dropped = Counter(str(t.meta["difficulty"]) for t in got if "difficulty" in t.meta and t.meta["difficulty"] not in keep)
             got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
+            if dropped and name not in BUNDLED and got:  # a bundled domain's hard tasks are left out by design; a user's file is told
+                warnings.warn(f"task spec {spec!r}: difficulty {difficulty!r} keeps {len(got)} tasks of {name!r} and leaves out "
+                              f"{', '.join(f'{n} of difficulty {d!r}' for d, n in sorted(dropped.items()))} (--difficulty all keeps every task)", stacklevel=2)
         if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
         for t in got: t.meta["group"] = name  # what the sampler draws by: the part's weight, not its domain's
         weights[name] = weight

@@ -82,6 +82,15 @@ class TrainConfig:
     ppo:PPOConfig = field(default_factory=PPOConfig)
 
     def __post_init__(self):
+        simple = {"str": (str,), "str|None": (str, type(None)), "int": (int,), "float": (int, float), "bool": (bool,)}  # what each annotation admits
+        for f in dataclasses.fields(self):  # types first (from Python nothing else checks them), then values
+            v, want = getattr(self, f.name), simple.get(str(f.type).replace(" ", ""))
+            if want and (not isinstance(v, want) or (type(v) is bool and bool not in want)):
+                raise ValueError(f"{f.name}={v!r} (--{f.name.replace('_', '-')}): must be {' or '.join('None' if t is type(None) else t.__name__ for t in want)}")
+        for name, cls in (("rollout", RolloutConfig), ("grpo", GRPOConfig), ("ppo", PPOConfig)):
+            if not isinstance(getattr(self, name), cls):
+                raise ValueError(f"{name}={getattr(self, name)!r}: must be a {cls.__name__}, e.g. {name}={cls.__name__}(...) (TrainConfig.from_dict takes plain dicts)")
+        if self.quantization not in (None, "4bit", "8bit"): raise ValueError(f"quantization={self.quantization!r} (--quantization): use None, '4bit' or '8bit'")
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
         if self.engine not in ENGINES: raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
         check_ranges(self, steps="[1, inf)", max_minutes="[0, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",

@@ -94,3 +94,15 @@ def test_trl_grpo_trainer_runs_one_step_with_an_rlkit_reward(tmp_path):
     trainer.train()
     assert calls == [4] and trainer.state.global_step == 1
     assert "rewards/counted/mean" in trainer.state.log_history[0]
+
+
+def test_a_users_reward_numpy_scores_and_mistakes():
+    "numpy scalars are numbers; a generator instead of a list, or a weight that is not a number, is a RewardError naming the reward"
+    import numpy as np
+    tasks = [Task("m/1", "math", "1+1?", answer=2.0), Task("m/2", "math", "2+2?", answer=4.0)]
+    rows = score(tasks, ["2", "5"], {"mine": lambda t, c, r: [np.float32(0.5), np.int64(1)]}, results=[None, None])
+    assert [x["mine"] for x in rows] == [0.5, 1.0]
+    with pytest.raises(RewardError, match="reward 'gen' returned a generator: a reward returns a list"):
+        score(tasks, ["2", "5"], {"gen": lambda t, c, r: (1.0 for _ in t)}, results=[None, None])
+    with pytest.raises(RewardError, match="reward 'w' has the weight '2': give \\(function, number\\)"):
+        score(tasks, ["2", "5"], {"w": (lambda t, c, r: [1.0, 1.0], "2")}, results=[None, None])

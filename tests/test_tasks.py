@@ -179,3 +179,12 @@ def test_task_files_a_user_writes_by_hand(tmp_path):
 def test_a_code_task_is_checked_when_it_loads(change, msg):
     t = {"id": "u/square", "domain": "code", "prompt": "Write square(x).", "tests": "assert square(2) == 4", "entry_point": "square"}
     with pytest.raises(ValueError, match=msg.replace("(", r"\(").replace(")", r"\)")): Task.from_dict(t | change)
+
+
+def test_a_difficulty_filter_that_leaves_out_tasks_of_a_users_file_says_so(tmp_path):
+    import json
+    from rlkit.tasks import load_task_spec
+    t = {"id": "u/sq", "domain": "code", "prompt": "Write sq(x).", "tests": "assert sq(2) == 4", "entry_point": "sq"}
+    (tmp_path / "d.jsonl").write_text("\n".join(json.dumps(dict(t, id=f"u/{i}", meta={"difficulty": d})) for i, d in enumerate(["easy", "Easy", "hard", "medium"])))
+    with pytest.warns(UserWarning, match="keeps 2 tasks of .* and leaves out 1 of difficulty 'Easy', 1 of difficulty 'hard'"):
+        assert [x.id for x in load_task_spec(str(tmp_path / "d.jsonl"), "train", "easy,medium")[0]] == ["u/0", "u/3"]

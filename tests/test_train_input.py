@@ -169,3 +169,11 @@ def test_a_run_written_before_the_rollout_config_existed_still_reads(tmp_path):
 def test_a_reward_for_one_domain_meets_another_before_the_model_loads(tmp_path, capsys, tasks, reward, msg):
     assert main(["train", "--tasks", tasks, "--reward", reward, "--model", "tiny", "--out", str(tmp_path / "run")]) == 2
     assert msg in capsys.readouterr().err and not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("kw,msg", [({"tasks": 3}, "tasks=3 (--tasks): must be str"), ({"steps": 2.5}, "steps=2.5 (--steps): must be int"),
+                                    ({"seed": "a"}, "seed='a' (--seed): must be int"), ({"eval_trained_on": 1}, "must be bool"),
+                                    ({"rollout": {"group_size": 2}}, "must be a RolloutConfig"), ({"quantization": "3bit"}, "use None, '4bit' or '8bit'")])
+def test_trainconfig_from_python_checks_types(kw, msg):
+    with pytest.raises(ValueError, match=msg.replace("(", r"\(").replace(")", r"\)")): T.TrainConfig(**kw)
+    assert T.TrainConfig(max_minutes=3).max_minutes == 3  # an int where a float goes is a number
