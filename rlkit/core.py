@@ -184,7 +184,8 @@ def write_jsonl(path, records:Iterable, append:bool=True):
     "Write `records` (dataclasses or dicts) to `path`, one JSON object per line"
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a" if append else "w", encoding="utf-8") as f:
+    # backslashreplace: a lone surrogate (a file name that is not UTF-8, as os.walk gives it) is written as its JSON escape, which reads back as it was
+    with open(path, "a" if append else "w", encoding="utf-8", errors="backslashreplace") as f:
         for r in records: f.write(json.dumps(to_jsonable(r), ensure_ascii=False) + "\n")
         f.flush()
 

@@ -28,7 +28,7 @@ CHECKS = {  # the key that names a check -> what it asserts about the final stat
     "dir": "a directory exists at this path",
     "mode": "the path's permission bits equal 'bits' (octal, e.g. '755')",
     "unchanged": "the file is as the setup wrote it",
-    "tar": "a tar archive (gzip allowed) whose member names are 'members' (order and './' ignored)",
+    "tar": "a tar archive (gzip allowed) whose member names are 'members' (order and './' ignored), each file the setup wrote archived with its content",
     "gzip": "a gzip file whose text is 'text' (surrounding whitespace ignored)",
     "hidden_tests": "asserts run against the project's 'modules' in a fresh sandbox job, observed from the trusted side",
 }
@@ -65,10 +65,20 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             return (1, 1, "") if want is not None and got == (want if isinstance(want, bytes) else str(want).encode()) else (0, 1, f"{c['unchanged']} changed")
         if "tar" in c:
             data = s.read(c["tar"], MAX_READ)
-            with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as tf:  # names only: nothing is extracted
-                names = sorted({n.name.removeprefix("./").rstrip("/") for n in tf.getmembers()} - {"", "."})
             want = sorted({n.removeprefix("./").rstrip("/") for n in c["members"]})
-            return (1, 1, "") if names == want else (0, 1, f"{c['tar']} holds {names[:10]}, not {want}")
+            members, wrong = [], []
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as tf:  # read member by member: nothing is extracted to disk
+                for m in tf:  # a cap on members, since a few KB of bz2 can hold a million headers
+                    if len(members) > len(want) + 16: return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
+                    name = m.name.removeprefix("./").rstrip("/")
+                    members.append(name)
+                    if name in setup:  # a file the setup wrote must be archived with its content, not as an empty file of its name
+                        f = tf.extractfile(m) if m.isfile() else None
+                        exp = setup[name] if isinstance(setup[name], bytes) else str(setup[name]).encode()
+                        if f is None or f.read(MAX_READ + 1) != exp: wrong.append(name)
+            names = sorted(set(members) - {"", "."})
+            if names != want: return 0, 1, f"{c['tar']} holds {names[:10]}, not {want}"
+            return (1, 1, "") if not wrong else (0, 1, f"{c['tar']} holds {', '.join(wrong[:5])} with other content than the setup wrote")
         if "gzip" in c:
             with gzip.GzipFile(fileobj=io.BytesIO(s.read(c["gzip"], MAX_READ))) as g: got = g.read(MAX_READ + 1)
             if len(got) > MAX_READ: return 0, 1, f"{c['gzip']} decompresses to more than {MAX_READ} bytes"

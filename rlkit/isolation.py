@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['TIERS', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH', 'PROXY_PORT',
-           'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree', 'JobCgroup', 'remove_stale_cgroups',
-           'AllowListProxy', 'AuditPolicy']
+__all__ = ['TIERS', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH', 'INODES',
+           'PROXY_PORT', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree', 'JobCgroup',
+           'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy']
 
 # %% ../nbs/03a_isolation.ipynb #0f8eaf0c
 TIERS = ("none", "network", "data")
@@ -71,10 +71,12 @@ def _mount(src:str, target:str, fstype:str|None, flags:int, data:str|None=None):
     if _libc.mount(src.encode(), str(target).encode(), fstype.encode() if fstype else None, flags, data.encode() if data else None) != 0:
         e = ctypes.get_errno(); raise OSError(e, f"mount {src} on {target}: {os.strerror(e)}")
 
+INODES = 20_000  # files and directories a job may make: empty files take no space, but each costs the kernel about 1 KB (200,000 took 200 MB)
+
 def mount_quota(path:Path, mb:int, uid:int|None, gid:int|None) -> bool:
-    "Mount a tmpfs of `mb` MB on `path` (owned by uid:gid): the job's whole writable area. False where mounting is not allowed (not root)"
+    "Mount a tmpfs of `mb` MB and `INODES` files on `path` (owned by uid:gid): the job's whole writable area. False where mounting is not allowed (not root)"
     owner = f",uid={uid},gid={gid}" if uid is not None else ""
-    try: _mount("rlkit-sbx", str(path), "tmpfs", MS_NOSUID | MS_NODEV, f"size={int(mb)}m,mode=0700{owner}")
+    try: _mount("rlkit-sbx", str(path), "tmpfs", MS_NOSUID | MS_NODEV, f"size={int(mb)}m,nr_inodes={INODES},mode=0700{owner}")
     except OSError as e:
         if e.errno in (errno.EPERM, errno.EACCES): return False
         raise
@@ -226,8 +228,11 @@ class AllowListProxy:
                 conn.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
                 if body: upstream.sendall(body)  # what the client sent after its request, without waiting for the answer
             else:
-                keep = [h for h in headers if not h.lower().startswith(("proxy-", "connection:"))]
-                upstream.sendall("\r\n".join([f"{method} {path} {version}"] + keep + ["Connection: close", "", ""]).encode("latin-1") + body)
+                # the Host header names the allowed authority, whatever the client wrote: behind a virtual host or a CDN, another Host would reach another site
+                keep = [h for h in headers if not h.lower().startswith(("proxy-", "connection:", "host:"))]
+                name = f"[{host}]" if ":" in host else host
+                upstream.sendall("\r\n".join([f"{method} {path} {version}", f"Host: {name}" + ("" if port == 80 else f":{port}")] + keep
+                                             + ["Connection: close", "", ""]).encode("latin-1") + body)
             self._splice(conn, upstream)
         except OSError: pass
         finally:

@@ -86,9 +86,10 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     limit_s = min(timeout_s or self.L.timeout_s, left_s)
     cap = min(self.L.output_bytes, left_out)
     cg = JobCgroup(self.L.processes + 3) if self.sb.cgroups else None
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(self.home), "TMPDIR": str(self.home), "TERM": "dumb"}
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(self.home), "TMPDIR": str(self.home), "TERM": "dumb",
+           "RLKIT_COMMAND": command}  # the command travels in the environment: firejail refuses an argument over 4 KB (a long heredoc)
     nonce = secrets.token_hex(8)  # the shell's own exit, told apart from what its background processes keep writing
-    inner = ["/bin/bash", "--noprofile", "--norc", "-c", '( eval "$1" ) </dev/null; printf "\\n%s:%d\\n" "$2" "$?" >&2', "rlkit", command, nonce]
+    inner = ["/bin/bash", "--noprofile", "--norc", "-c", '( c=$RLKIT_COMMAND; unset RLKIT_COMMAND; eval -- "$c" ) </dev/null; printf "\\n%s:%d\\n" "$1" "$?" >&2', "rlkit", nonce]
     as_user = cg is None
     t0, stopped, out, err = time.time(), "", bytearray(), bytearray()
     try:

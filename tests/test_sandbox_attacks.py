@@ -472,3 +472,18 @@ def test_host_unix_sockets_under_run_are_hidden(host):
         assert not got, "the host's socket under /run accepted a connection from the sandbox"
     finally:
         srv.close(); _shutil.rmtree(d, ignore_errors=True)
+
+
+def test_the_proxy_sends_the_allowed_host_whatever_host_header_the_code_wrote(net_sb, host):
+    "Behind a virtual host or a CDN, a Host header other than the allowed one would reach another site through an allowed address"
+    hosts = []
+    class H(http.server.BaseHTTPRequestHandler):
+        def do_GET(self): hosts.append(self.headers.get_all("Host")); self.send_response(200); self.send_header("Content-Length", "2"); self.end_headers(); self.wfile.write(b"ok")
+        def log_message(self, *a): pass
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H); port = srv.server_address[1]
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        code = ("import urllib.request\ndef fetch(url):\n    return urllib.request.urlopen(urllib.request.Request(url, headers={'Host': 'internal-admin.corp'}), timeout=5).read().decode()\n")
+        _net(net_sb, host, code, f"assert fetch('http://127.0.0.1:{port}/a') == 'ok'", Tier("network", (f"127.0.0.1:{port}",)), {"passed"})
+    finally: srv.shutdown(); srv.server_close()
+    assert hosts == [[f"127.0.0.1:{port}"]], hosts

@@ -40,3 +40,33 @@ def test_reference_passes_and_doing_nothing_fails(sb, task):
     assert ref == 1.0, (info["why"], [c["stdout"][-300:] + c["stderr"][-300:] for c in info["commands"]])
     nothing, info = _play(sb, task, ["Done."])
     assert nothing < 1.0, "doing nothing passes every check"
+
+
+BY_ID = {t.id: t for t in TASKS}
+TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check compared member names only, or cost the trainer 20 s and 438 MB
+    ("empty_files_of_the_right_names", "terminal/archive_logs",
+     ": > logs/a.log; : > logs/b.log; tar czf logs.tar.gz logs/a.log logs/b.log; rm logs/a.log logs/b.log"),
+    ("a_million_headers_in_bz2", "terminal/archive_logs",
+     "python3 -c \"import tarfile,bz2;h=tarfile.TarInfo('logs/a.log').tobuf(format=tarfile.USTAR_FORMAT);"
+     "open('logs.tar.gz','wb').write(bz2.compress(h*10000)*100)\"; rm logs/a.log logs/b.log"),
+]
+
+
+@pytest.mark.parametrize("name,task,command", TAR_HACKS, ids=[c[0] for c in TAR_HACKS])
+def test_a_tar_check_reads_contents_and_stops_at_a_member_cap(sb, name, task, command):
+    reward, info = _play(sb, BY_ID[task], ["```bash\n" + command + "\n```", "Done."])
+    assert reward < 1.0 and any("tar" in w for w in info["why"]), info["why"]
+
+
+def test_long_commands_a_leading_dash_and_file_names_that_are_not_utf8(sb, tmp_path):
+    "A command over firejail's 4 KB argument limit runs; so does one that starts with '-'; a non-UTF-8 name in the diff is written to JSONL"
+    from rlkit.core import read_jsonl, write_jsonl
+    from rlkit.sessions import Session
+    with Session(sb) as s:
+        r = s.run("cat > big.txt <<'EOF'\n" + ("x" * 79 + "\n") * 200 + "EOF\nwc -c < big.txt")
+        assert r.exit_code == 0 and r.stdout.strip() == "16000", (r.stdout, r.stderr[-300:])
+        assert s.run("-n 2>/dev/null; echo ran").stdout == "ran\n"
+        assert s.run("touch $'\\xff'").exit_code == 0
+        diff = s.diff()
+    write_jsonl(tmp_path / "d.jsonl", [{"diff": diff}], append=False)
+    assert read_jsonl(tmp_path / "d.jsonl") == [{"diff": diff}]
