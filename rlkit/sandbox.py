@@ -54,8 +54,14 @@ def decode_value(v, depth:int=0):
     (k, x), = v.items()
     if k == "float" and type(x) is str: return float(x)
     if k == "bytes" and type(x) is str: return bytes.fromhex(x)
-    if k == "dict" and type(x) is list: return {decode_value(a, depth + 1): decode_value(b, depth + 1) for a, b in x}
+    def distinct(keys):  # keys that share one hash make a set or dict quadratic to build (ints k * (2**61 - 1) all hash to 0): refused
+        if len(keys) > 64 and len({hash(k) for k in keys}) < len(keys) // 2: raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
+        return keys
+    if k == "dict" and type(x) is list:
+        pairs = [(decode_value(a, depth + 1), decode_value(b, depth + 1)) for a, b in x]
+        distinct([a for a, _ in pairs]); return dict(pairs)
     kinds = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}
+    if k in ("set", "frozenset") and type(x) is list: return kinds[k](distinct([decode_value(y, depth + 1) for y in x]))
     if k in kinds and type(x) is list: return kinds[k](decode_value(y, depth + 1) for y in x)
     raise ValueError(f"unexpected value tag {k!r}")
 

@@ -95,7 +95,7 @@ def extract_code(completion:str, # the model's text
     return code
 
 # %% ../nbs/04_tasks.ipynb #438e083a
-_NUMBER = r"-?\d[\d,]*(?:\.\d+)?(?:/\d+)?"
+_NUMBER = r"-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"  # 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4
 _MARKED = [re.compile(p, re.I) for p in (r"\\boxed\{\s*(" + _NUMBER + r")", r"####\s*(" + _NUMBER + ")", r"answer\s*(?:is|:)\s*:?\s*\$?(" + _NUMBER + ")")]
 
 def _to_number(s:str) -> float:
@@ -121,10 +121,11 @@ SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.j
 def _spec_part(spec:str, part:str) -> tuple[str, float]:
     "(name, weight) of one part of a task spec; a file name may itself hold ':'"
     name, sep, w = part.rpartition(":")
+    name = name.strip()
     if not sep or (name not in BUNDLED and Path(part).exists()): return part, 1.0
     try: weight = float(w)
     except ValueError:
-        if name in BUNDLED: raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} is not a number. {SPEC_HELP}") from None
+        if name in BUNDLED or Path(name).exists(): raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} is not a number. {SPEC_HELP}") from None
         return part, 1.0
     if not (math.isfinite(weight) and weight > 0): raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} must be a positive number. {SPEC_HELP}")
     return name, weight

@@ -487,3 +487,11 @@ def test_the_proxy_sends_the_allowed_host_whatever_host_header_the_code_wrote(ne
         _net(net_sb, host, code, f"assert fetch('http://127.0.0.1:{port}/a') == 'ok'", Tier("network", (f"127.0.0.1:{port}",)), {"passed"})
     finally: srv.shutdown(); srv.server_close()
     assert hosts == [[f"127.0.0.1:{port}"]], hosts
+
+
+def test_a_set_of_colliding_hashes_is_refused_without_quadratic_work(sb, host):
+    "Ints k * (2**61 - 1) all hash to 0: decoding 45,000 of them into a set took the trainer 11 s; now refused at once"
+    code = ("import __main__, json, os\ndef add(a, b):\n    v = {'set': [k * (2**61 - 1) for k in range(1, 45000)]}\n"  # the reply, forged: built in the sandbox the set itself would time out
+            "    __main__.rep.write(json.dumps({'value': v, 'job': __main__.JOB}) + '\\n'); __main__.rep.flush(); os._exit(0)")
+    r = check(sb, host, code, {"violation"})
+    assert "share their hashes" in r.detail and r.duration_s < 2.5, (r.detail[:200], r.duration_s)

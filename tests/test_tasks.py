@@ -188,3 +188,13 @@ def test_a_difficulty_filter_that_leaves_out_tasks_of_a_users_file_says_so(tmp_p
     (tmp_path / "d.jsonl").write_text("\n".join(json.dumps(dict(t, id=f"u/{i}", meta={"difficulty": d})) for i, d in enumerate(["easy", "Easy", "hard", "medium"])))
     with pytest.warns(UserWarning, match="keeps 2 tasks of .* and leaves out 1 of difficulty 'Easy', 1 of difficulty 'hard'"):
         assert [x.id for x in load_task_spec(str(tmp_path / "d.jsonl"), "train", "easy,medium")[0]] == ["u/0", "u/3"]
+
+
+def test_numbers_a_user_writes_and_spaces_in_a_spec(tmp_path):
+    import json
+    from rlkit.tasks import load_task_spec
+    assert [extract_answer(s) for s in ("The answer is .5", "answer: 1e6", "#### 2.5e-3", "5 eggs and 2e")] == [0.5, 1e6, 0.0025, 2.0]
+    t = {"id": "u/sq", "domain": "code", "prompt": "Write sq(x).", "tests": "assert sq(2) == 4", "entry_point": "sq"}
+    (tmp_path / "g.jsonl").write_text(json.dumps(t) + "\n")
+    assert load_task_spec(f" {tmp_path / 'g.jsonl'} : 2 ")[1] == {str(tmp_path / "g.jsonl"): 2.0}
+    with pytest.raises(ValueError, match="the weight 'abc' of .* is not a number"): load_task_spec(f"{tmp_path / 'g.jsonl'}:abc")
