@@ -12,7 +12,7 @@ from .core import DATA_DIR, Task, load_tasks
 
 # %% auto #0
 __all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SPEC_HELP', 'bundled', 'humaneval', 'from_dataset', 'extract_code', 'extract_answer',
-           'load_task_spec']
+           'unbound_test_names', 'load_task_spec']
 
 # %% ../nbs/04_tasks.ipynb #a896cc52
 DOMAINS = ("code", "math", "format")
@@ -118,6 +118,22 @@ BUNDLED = DOMAINS + ("terminal",)  # the domains `load_task_spec` knows by name 
 SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, each optionally "
              "followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
 
+def unbound_test_names(t:Task) -> list[str]:
+    "Names a code task's tests read that nothing binds: not the tests themselves, the builtins, the entry point, `candidate` or the task's `code_prompt`"
+    import builtins
+    bound, read = {t.entry_point, "candidate"} | set(dir(builtins)), set()
+    for src in (t.tests, t.meta.get("code_prompt") or ""):
+        try: tree = ast.parse(src)
+        except SyntaxError: continue
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name): (read if isinstance(n.ctx, ast.Load) and src is t.tests else bound).add(n.id)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): bound.add(n.name)
+            elif isinstance(n, ast.arg): bound.add(n.arg)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)): bound |= {(a.asname or a.name).split(".")[0] for a in n.names}
+            elif isinstance(n, ast.ExceptHandler) and n.name: bound.add(n.name)
+            elif isinstance(n, (ast.Global, ast.Nonlocal)): bound |= set(n.names)
+    return sorted(read - bound)
+
 def _spec_part(spec:str, part:str) -> tuple[str, float]:
     "(name, weight) of one part of a task spec; a file name may itself hold ':'"
     name, sep, w = part.rpartition(":")
@@ -151,6 +167,11 @@ def load_task_spec(spec:str, split:str="train",
                 warnings.warn(f"task spec {spec!r}: difficulty {difficulty!r} keeps {len(got)} tasks of {name!r} and leaves out "
                               f"{', '.join(f'{n} of difficulty {d!r}' for d, n in sorted(dropped.items()))} (--difficulty all keeps every task)", stacklevel=2)
         if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
+        if name not in BUNDLED:
+            for t in got:
+                if t.domain == "code" and (unknown := unbound_test_names(t)):
+                    warnings.warn(f"task {t.id!r} ({name}): its tests use {', '.join(unknown[:5])}, which neither the tests, the builtins nor the entry point "
+                                  f"{t.entry_point!r} define: every answer fails unless it defines them too (a typo in the tests?)", stacklevel=2)
         for t in got: t.meta["group"] = name  # what the sampler draws by: the part's weight, not its domain's
         weights[name] = weight
         tasks += got

@@ -198,3 +198,14 @@ def test_numbers_a_user_writes_and_spaces_in_a_spec(tmp_path):
     (tmp_path / "g.jsonl").write_text(json.dumps(t) + "\n")
     assert load_task_spec(f" {tmp_path / 'g.jsonl'} : 2 ")[1] == {str(tmp_path / "g.jsonl"): 2.0}
     with pytest.raises(ValueError, match="the weight 'abc' of .* is not a number"): load_task_spec(f"{tmp_path / 'g.jsonl'}:abc")
+
+
+def test_tests_that_read_a_name_nothing_binds_are_warned_of(tmp_path):
+    "A typo in a user's tests (EXPECTED, sqr) would fail every answer: named when the file loads; the bundled sets and HumanEval have none"
+    import json
+    from rlkit.tasks import load_task_spec, unbound_test_names
+    t = {"id": "u/sq", "domain": "code", "prompt": "Write sq(x).", "tests": "import math\nfor i in range(3): assert sq(i) == i * i\nassert sq(2) == EXPECTED\nassert sqr(3) == 9", "entry_point": "sq"}
+    (tmp_path / "t.jsonl").write_text(json.dumps(t) + "\n")
+    with pytest.warns(UserWarning, match="its tests use EXPECTED, sqr, which neither"): load_task_spec(str(tmp_path / "t.jsonl"))
+    assert not [x.id for s in ("train", "test", "val") for x in bundled("code", s) if unbound_test_names(x)]
+    assert not [x.id for x in humaneval() if unbound_test_names(x)]
