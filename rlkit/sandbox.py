@@ -694,7 +694,7 @@ def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, t
     if broken is not None: raise _WorkerBroken(broken)  # never a verdict: `run` retries once, then says sandbox_error
     passed = len([i for i in seen if i not in failed])
     if state.get("test_crash") and passed == len(asserts): passed -= 1  # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised): not a pass
-    elif verdict is None and not failed and not state.get("test_crash"): passed = len(asserts)  # the tests ran to their end and none failed: an assert never reached sat in a branch not taken (`else: assert False` after a call expected to raise)
+    elif verdict is None and seen and not failed and not state.get("test_crash"): passed = len(asserts)  # the tests ran to their end, some assert held and none failed: one never reached sat in a branch not taken (`else: assert False` after a call expected to raise); none reached at all is no pass
     verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
     if audit is not None and self.policy is not None and verdict != "sandbox_error":
         audit["flags"] = self.policy.flags(audit)

@@ -225,3 +225,11 @@ def test_an_assert_in_a_branch_not_taken_is_not_a_failure(code, verdict, passed)
     "The usual test that a call raises (`try ... except E: pass else: assert False`): run to their end, the tests pass"
     with Sandbox(None, Limits(timeout_s=3)) as sb: r = sb.run(code, RAISES_TESTS, "safe_sqrt")
     assert (r.verdict, r.tests_passed, r.tests_total) == (verdict, passed, 2), r.detail[:300]
+
+
+def test_tests_that_reach_no_assert_do_not_pass():
+    "A check() never called, or a loop over an empty answer: nothing was observed, so nothing passed"
+    with Sandbox(None, Limits(timeout_s=3)) as sb:
+        r = sb.run("def f(n):\n    return []", "for x in f(3):\n    assert x > 0", "f")
+        assert (r.verdict, r.tests_passed) == ("failed", 0), r.detail
+        assert sb.run("def f(n):\n    return [1, 2]", "for x in f(3):\n    assert x > 0", "f").verdict == "passed"
