@@ -45,17 +45,17 @@ def test_reference_passes_and_doing_nothing_fails(sb, task):
 BY_ID = {t.id: t for t in TASKS}
 TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check compared member names only, or cost the trainer 20 s and 438 MB
     ("empty_files_of_the_right_names", "terminal/archive_logs",
-     ": > logs/a.log; : > logs/b.log; tar czf logs.tar.gz logs/a.log logs/b.log; rm logs/a.log logs/b.log"),
+     ": > logs/a.log; : > logs/b.log; tar czf logs.tar.gz logs/a.log logs/b.log; rm logs/a.log logs/b.log", "with other content than the setup wrote"),
     ("a_million_headers_in_bz2", "terminal/archive_logs",
      "python3 -c \"import tarfile,bz2;h=tarfile.TarInfo('logs/a.log').tobuf(format=tarfile.USTAR_FORMAT);"
-     "open('logs.tar.gz','wb').write(bz2.compress(h*10000)*100)\"; rm logs/a.log logs/b.log"),
+     "open('logs.tar.gz','wb').write(bz2.compress(h*10000)*100)\"; rm logs/a.log logs/b.log", "holds more than 18 members"),  # read no further
 ]
 
 
-@pytest.mark.parametrize("name,task,command", TAR_HACKS, ids=[c[0] for c in TAR_HACKS])
-def test_a_tar_check_reads_contents_and_stops_at_a_member_cap(sb, name, task, command):
+@pytest.mark.parametrize("name,task,command,why", TAR_HACKS, ids=[c[0] for c in TAR_HACKS])
+def test_a_tar_check_reads_contents_and_stops_at_a_member_cap(sb, name, task, command, why):
     reward, info = _play(sb, BY_ID[task], ["```bash\n" + command + "\n```", "Done."])
-    assert reward < 1.0 and any("tar" in w for w in info["why"]), info["why"]
+    assert reward < 1.0 and any(why in w for w in info["why"]), info["why"]
 
 
 def test_long_commands_a_leading_dash_and_file_names_that_are_not_utf8(sb, tmp_path):
