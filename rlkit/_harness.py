@@ -1,7 +1,7 @@
 """The harness: the program that rlkit's sandbox runs inside firejail, as the unprivileged sandbox user.
 
 This is a plain file, not generated from a notebook, and not a module rlkit imports. `rlkit.sandbox.harness_source()`
-reads it as text, puts the source of the value codec (`encode_value`, `decode_value`) above it, and writes the result
+reads it as text, puts the source of the value codec (`encode_value`, `_distinct_keys`, `decode_value`) above it, and writes the result
 into each sandbox's private directory as `harness.py`. The sandbox's interpreter runs that with the standard library
 only: `python -I -S -B -u harness.py REQ REP TARGET`, where REQ and REP are the request and reply pipes and TARGET is
 a solution file to `serve` once, or `--zygote` for a warm sandbox. Importing this file runs nothing.
@@ -10,7 +10,7 @@ The notebook nbs/03_sandbox.ipynb ("The harness inside") explains it.
 import builtins, json, os, resource, shutil, sys, traceback
 
 if False:  # never runs: `harness_source()` puts the codec's source above this file; this names it for readers and linters
-    from rlkit.sandbox import decode_value, encode_value
+    from rlkit.sandbox import _distinct_keys, decode_value, encode_value
 
 req = rep = None  # the request and reply channels, opened by `main`
 JOB = None  # the id of the job being served (None when the sandbox runs one solution and exits)

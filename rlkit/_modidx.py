@@ -347,6 +347,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'rlkit.sandbox._close_all': ('sandbox.html#_close_all', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._definition_verdict': ('sandbox.html#_definition_verdict', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._discard': ('sandbox.html#_discard', 'rlkit/sandbox.py'),
+                               'rlkit.sandbox._distinct_keys': ('sandbox.html#_distinct_keys', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._fallback_warning': ('sandbox.html#_fallback_warning', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._final_verdict': ('sandbox.html#_final_verdict', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._ns_members': ('sandbox.html#_ns_members', 'rlkit/sandbox.py'),

@@ -16,8 +16,8 @@ from .core import write_jsonl
 from .repair import run_episodes
 
 # %% auto #0
-__all__ = ['pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison', 'domain_changes',
-           'domain_name', 'domain_table']
+__all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison',
+           'domain_changes', 'domain_name', 'domain_table']
 
 # %% ../nbs/10_eval.ipynb #0f04dee1
 def pass_at_k(n:int, # samples drawn for the task
@@ -90,11 +90,13 @@ def _t_quantile(p:float, df:int) -> float:
     z = NormalDist().inv_cdf(p)
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
 
+MIN_PAIRED = 10  # tasks a paired interval needs: fewer, and the report gives the change without one
+
 def paired_difference(before:dict, after:dict, # results of `evaluate` on the same tasks
                       level:float=0.95) -> dict:
     "The change in pass rate with a paired t interval over tasks, and the exact sign (McNemar) test over tasks that changed"
     common = sorted(set(before["per_task"]) & set(after["per_task"]))
-    if len(common) < 10: raise ValueError(f"paired_difference needs at least 10 tasks scored before and after, got {len(common)}")
+    if len(common) < MIN_PAIRED: raise ValueError(f"paired_difference needs at least {MIN_PAIRED} tasks scored before and after, got {len(common)}")
     d = np.array([after["per_task"][k] - before["per_task"][k] for k in common])  # (tasks,)
     half = _t_quantile((1 + level) / 2, len(d) - 1) * d.std(ddof=1) / math.sqrt(len(d))
     up, down = int((d > 0).sum()), int((d < 0).sum())
@@ -136,7 +138,7 @@ def domain_changes(before:dict, after:dict, # results of `evaluate` (their `per_
         b, a = {k: before["per_task"][k] for k in ids}, {k: after["per_task"][k] for k in ids}
         row = {"domain": domain, "probe": is_probe, "tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
         row["change"] = row["after"] - row["before"]
-        if len(ids) >= 10: row |= {k: v for k, v in paired_difference({"per_task": b}, {"per_task": a}).items() if k in ("lo", "hi")}
+        if len(ids) >= MIN_PAIRED: row |= {k: v for k, v in paired_difference({"per_task": b}, {"per_task": a}).items() if k in ("lo", "hi")}
         rows.append(row | {"forgetting": row["change"] < -margin})
     return rows
 
@@ -146,7 +148,7 @@ def domain_table(rows:list[dict], margin:float) -> str:
     "`domain_changes` as the final report's table"
     lines = [f"{'by domain':<24}{'before':>8}{'after':>8}{'change':>11}  95% CI"]
     for r in rows:
-        ci = f"[{100 * r['lo']:+.1f}, {100 * r['hi']:+.1f}]" if "lo" in r else "(under 10 tasks)"
+        ci = f"[{100 * r['lo']:+.1f}, {100 * r['hi']:+.1f}]" if "lo" in r else f"(under {MIN_PAIRED} tasks)"
         lines.append(f"{domain_name(r) + ' (' + str(r['tasks']) + ')':<24}{r['before']:>8.1%}{r['after']:>8.1%}{100 * r['change']:>+7.1f} pts  {ci}"
                      + (f"  FORGETTING: fell more than {100 * margin:.0f} pts" if r["forgetting"] else ""))
     return "\n".join(lines)

@@ -151,7 +151,7 @@ def score(tasks:list[Task], completions:list[str],
         try: values = fn([tasks[i] for i in keep], [completions[i] for i in keep], [results[i] for i in keep]) if keep else []
         except RewardError: raise
         except Exception as e: raise RewardError(f"reward {name!r} raised {type(e).__name__}: {e} (tasks {[tasks[i].id for i in keep][:5]})") from e
-        if not isinstance(values, (list, tuple)) and not hasattr(values, "__len__"):
+        if not hasattr(values, "__len__"):
             raise RewardError(f"reward {name!r} returned a {type(values).__name__}: a reward returns a list with one score per sample")
         if len(values) != len(keep): raise RewardError(f"reward {name!r} returned {len(values)} scores for {len(keep)} samples")
         for i, v in zip(keep, values):

@@ -46,6 +46,11 @@ def instrument_tests(tests:str) -> tuple:
         return compile(tree, "<tests>", "exec"), asserts
 
 # %% ../nbs/03_sandbox.ipynb #5bfa45e5
+def _distinct_keys(keys:list) -> list:
+    "`keys`, unless many share one hash, which makes a set or dict quadratic to build (ints k * (2**61 - 1) all hash to 0): refused"
+    if len(keys) > 64 and len({hash(k) for k in keys}) < len(keys) // 2: raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
+    return keys
+
 def decode_value(v, depth:int=0):
     "Decode a tagged JSON value from the sandbox into plain Python data, refusing anything else"
     if depth > 100: raise ValueError("value nested too deeply")
@@ -54,14 +59,11 @@ def decode_value(v, depth:int=0):
     (k, x), = v.items()
     if k == "float" and type(x) is str: return float(x)
     if k == "bytes" and type(x) is str: return bytes.fromhex(x)
-    def distinct(keys):  # keys that share one hash make a set or dict quadratic to build (ints k * (2**61 - 1) all hash to 0): refused
-        if len(keys) > 64 and len({hash(k) for k in keys}) < len(keys) // 2: raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
-        return keys
     if k == "dict" and type(x) is list:
         pairs = [(decode_value(a, depth + 1), decode_value(b, depth + 1)) for a, b in x]
-        distinct([a for a, _ in pairs]); return dict(pairs)
+        _distinct_keys([a for a, _ in pairs]); return dict(pairs)
     kinds = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}
-    if k in ("set", "frozenset") and type(x) is list: return kinds[k](distinct([decode_value(y, depth + 1) for y in x]))
+    if k in ("set", "frozenset") and type(x) is list: return kinds[k](_distinct_keys([decode_value(y, depth + 1) for y in x]))
     if k in kinds and type(x) is list: return kinds[k](decode_value(y, depth + 1) for y in x)
     raise ValueError(f"unexpected value tag {k!r}")
 
@@ -81,7 +83,7 @@ def harness_source() -> str:
     "The program the sandbox runs: the shared value codec, then the harness (the file `rlkit/_harness.py`, read as text)"
     import inspect
     from importlib.resources import files
-    codec = "\n".join(inspect.getsource(f) for f in (encode_value, decode_value))
+    codec = "\n".join(inspect.getsource(f) for f in (encode_value, _distinct_keys, decode_value))
     return codec + "\n" + files("rlkit").joinpath("_harness.py").read_text(encoding="utf-8")
 
 # %% ../nbs/03_sandbox.ipynb #ec9505bf
@@ -712,7 +714,7 @@ def _definition_verdict(ready:dict, entry_point:str):
     names, tampered = ready.get("ready"), ready.get("tampered", [])
     if type(names) is not list or type(tampered) is not list or not all(type(n) is str for n in names + tampered):
         return "violation", "the harness channel carried an unexpected message"
-    if entry_point and entry_point not in ready["ready"]:
+    if entry_point and entry_point not in names:
         return "error", f"the code does not define the entry point {entry_point!r}"
     return None, ""
 

@@ -13,7 +13,7 @@ import torch
 from tqdm.auto import tqdm
 
 from .core import Trajectory, check_ranges, seed_everything, write_jsonl
-from .eval import comparison, difference_line, domain_changes, domain_name, domain_table, evaluate, paired_difference
+from .eval import MIN_PAIRED, comparison, difference_line, domain_changes, domain_name, domain_table, evaluate, paired_difference
 from .grpo import GRPOConfig, ReplayBuffer, TaskSampler, UpdateConfig, grpo_step, kl_after_update
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
@@ -453,20 +453,19 @@ def record(r:SimpleNamespace, s:SimpleNamespace, eps:list[Trajectory], upd:dict,
 def report(r:SimpleNamespace, evals:dict, log) -> list[Path]:
     "Step 9: the held-out table with the paired interval of the change (and the trained-on one), the repair loop's summary and the curves"
     if "before" in evals and "after" in evals:
-        if len(r.held_out) >= 10: evals["difference"] = paired_difference(evals["before"], evals["after"])  # an interval needs 10 tasks
+        if len(r.held_out) >= MIN_PAIRED: evals["difference"] = paired_difference(evals["before"], evals["after"])
         rows = forgetting(r, evals, "after", log)
         evals |= {"domains": rows, "forgetting": [domain_name(x) for x in rows if x["forgetting"]]}
-        if "after" in (t := evals.get("trained_on", {})) and len(r.trained_on) >= 10:
-            t["difference"] = paired_difference(t["before"], t["after"])  # an interval needs 10 tasks
+        if "after" in (t := evals.get("trained_on", {})) and len(r.trained_on) >= MIN_PAIRED: t["difference"] = paired_difference(t["before"], t["after"])
         (r.run / "eval.json").write_text(json.dumps(evals, indent=2))
         log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
             + (difference_line(evals["difference"], r.cfg.eval_samples, r.cfg.eval_temperature) if "difference" in evals
-               else f"(under 10 held-out tasks: no interval of the change; --eval-tasks with 10 or more tasks gives one)")
+               else f"(under {MIN_PAIRED} held-out tasks: no interval of the change; --eval-tasks with {MIN_PAIRED} or more tasks gives one)")
             + ("\n" + domain_table(rows, r.cfg.forgetting_margin) if len(rows) > 1 or evals["forgetting"] else ""))
         if "after" in t:
             log(f"the {len(r.trained_on)} tasks it trains on, measured the same way: what it learnt on the tasks it practised (the held-out change above is what carries over)\n"
                 + comparison({"before": t["before"], "after": t["after"]}) + "\n"
-                + (difference_line(t["difference"], r.cfg.eval_samples, r.cfg.eval_temperature) if "difference" in t else "(under 10 tasks: no interval)"))
+                + (difference_line(t["difference"], r.cfg.eval_samples, r.cfg.eval_temperature) if "difference" in t else f"(under {MIN_PAIRED} tasks: no interval)"))
     log(repair_summary(read_metrics(r.run)[0], r.cfg.rollout.attempts))
     plots = plot_metrics(r.run)
     log(f"run directory: {r.run}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
