@@ -288,7 +288,8 @@ task("tar_gz_python_sources", "medium", "train",
      "Create src.tar.gz, a gzip-compressed tar archive holding every .py file under src/ (subdirectories included) and nothing else: no other files and no directory entries. Member paths look like src/pkg/core.py.",
      {"src/main.py": "import pkg.core\n", "src/util.py": "def f(): pass\n", "src/pkg/core.py": "X = 1\n", "src/README.md": "# src\n",
       "src/pkg/data.json": "{}\n"},
-     [{"tar": "src.tar.gz", "members": ["src/main.py", "src/util.py", "src/pkg/core.py"]}, {"unchanged": "src/main.py"}],
+     [{"tar": "src.tar.gz", "members": ["src/main.py", "src/util.py", "src/pkg/core.py"]}]
+     + [{"unchanged": f} for f in ("src/main.py", "src/util.py", "src/pkg/core.py", "src/README.md", "src/pkg/data.json")],
      "find src -name '*.py' -type f | tar czf src.tar.gz -T -")
 
 ERR_LOG = ("Error: disk full\nwarning: retrying\nERROR ERROR twice on one line\nno problems\nerrors found: 3\n"

@@ -109,7 +109,7 @@ disable-mnt
 caps.drop all
 nonewprivs
 noroot
-seccomp shmget,shmat,msgget,semget
+seccomp shmget,shmat,msgget,semget,io_uring_setup,io_uring_enter,io_uring_register
 restrict-namespaces
 ipc-namespace
 protocol unix

@@ -457,6 +457,14 @@ def test_sysv_ipc_is_refused(sb, host):
     assert "SHM -1 MSG -1 SEM -1" in r.stdout, r.stdout
 
 
+def test_io_uring_is_refused(sb, host):
+    "io_uring, allowed by firejail's default filter, is a large kernel attack surface no test needs: refused"
+    code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\nparams = (ctypes.c_char * 120)()\n"
+            "print('SETUP', libc.syscall(425, 4, params), 'ENTER', libc.syscall(426, 0, 0, 0, 0, 0, 0), 'REGISTER', libc.syscall(427, 0, 0, 0, 0), 'ERRNO', ctypes.get_errno())" + GOOD)
+    r = check(sb, host, code, {"passed", "violation"})
+    assert "SETUP -1 ENTER -1 REGISTER -1 ERRNO 1" in r.stdout, r.stdout
+
+
 def test_host_unix_sockets_under_run_are_hidden(host):
     "A service's socket in /run (e.g. /run/postgresql): `net none` does not cover socket files, so /run is blacklisted"
     d = Path("/run") / f"rlkit-probe-{uuid.uuid4().hex[:8]}"; d.mkdir(); os.chmod(d, 0o777)
