@@ -52,6 +52,8 @@ def _check_code_task(t):
         raise ValueError(f"code task {t.id!r}: entry_point={t.entry_point!r} is not a Python name; give the function's name alone, e.g. 'square'")
     if "code_prompt" in t.meta and not isinstance(t.meta["code_prompt"], str):
         raise ValueError(f"code task {t.id!r}: meta.code_prompt must be text (the code put before the answer), not {type(t.meta['code_prompt']).__name__}")
+    if "reference" in t.meta and not isinstance(t.meta["reference"], str):
+        raise ValueError(f"code task {t.id!r}: meta.reference must be the code of a right answer, as text, not {type(t.meta['reference']).__name__}")
     from rlkit.isolation import TIERS  # here, not at the top: importing rlkit.core stays light
     if t.meta.get("tier", "none") not in TIERS:
         raise ValueError(f"code task {t.id!r}: meta.tier={t.meta['tier']!r}; use one of {', '.join(map(repr, TIERS))} (rlkit.isolation)")

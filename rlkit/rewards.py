@@ -8,12 +8,12 @@ import ast, json, math, numbers, re
 from typing import Callable
 
 from .core import ExecResult, Task
-from .tasks import extract_answer, extract_code, _FENCE, _parses
+from .tasks import extract_answer, extract_code, unbound_test_names, _FENCE, _parses
 
 # %% auto #0
-__all__ = ['RewardFn', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one',
+__all__ = ['RewardFn', 'TRIVIAL', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one',
            'math_answer', 'code_block', 'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct',
-           'score', 'trl_reward', 'check_reward_domains', 'reward_spec']
+           'score', 'trl_reward', 'check_tasks', 'check_reward_domains', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -175,6 +175,70 @@ def trl_reward(reward:RewardFn, tasks:list[Task], sandbox=None, name:str|None=No
         return [row["r"] if row["excluded"] is None else None for row in score(ts, texts, {"r": reward}, results)]
     reward_func.__name__ = name or getattr(reward, "__name__", "rlkit_reward")
     return reward_func
+
+# %% ../nbs/05_rewards.ipynb #61c683f2
+TRIVIAL = {  # answers that know nothing: tests that pass one of them do not check the task
+    "return None": "return None", "echo the first argument": "return args[0] if args else None",
+    "return True": "return True", "return False": "return False", "return 0": "return 0", "return ''": "return ''", "return []": "return []"}
+
+def _completion(code:str) -> str: return f"```python\n{code}\n```"
+
+def _play(task:Task, sb, turns:list[str], budget_s:float) -> tuple[float, dict]:
+    "A terminal episode whose turns are given: the reward and details `TerminalEnv.finish` returns"
+    from rlkit.environments import TerminalEnv
+    env = TerminalEnv(task, sb, budget_s=budget_s)
+    for text in turns:
+        if env.step(text).done: break
+    return env.finish()
+
+def check_tasks(tasks:list[Task], sandbox=None,
+                workers:int|None=None, # sandbox jobs at once (None: one per CPU)
+                budget_s:float=60.0, # a terminal episode's time budget
+               ) -> list[dict]:
+    """Do the tasks' tests check what they should? For each code task, its reference solution (`meta["reference"]`, the code of a
+    right answer) must pass and no trivial answer (`TRIVIAL`) may; for each terminal task, its reference commands must pass
+    every check and doing nothing must not. Run through the same sandbox and reward path as training. One row a task, `ok` False
+    with the `problems` when it fails; math and format tasks have nothing to run (`checked` False)."""
+    from rlkit.sandbox import Sandbox
+    rows = [{"task": t.id, "domain": t.domain, "checked": t.domain in ("code", "terminal"), "reference": None, "trivial": [], "problems": []} for t in tasks]
+    sb = sandbox or Sandbox()
+    try:
+        code = [i for i, t in enumerate(tasks) if t.domain == "code"]
+        jobs, where = [], []
+        for i in code:
+            t = tasks[i]
+            if t.meta.get("reference") is not None:
+                jobs.append((t, _completion(t.meta["reference"]))); where.append((i, "reference"))
+            for name, body in TRIVIAL.items():
+                jobs.append((t, _completion(f"def {t.entry_point}(*args, **kwargs):\n    {body}"))); where.append((i, name))
+        results = execute([t for t, _ in jobs], [c for _, c in jobs], sb, workers=workers) if jobs else []
+        for (i, what), r in zip(where, results):
+            row = rows[i]
+            if what == "reference":
+                row["reference"] = r.verdict
+                if r.verdict != "passed":
+                    row["problems"].append(f"the reference solution gives {r.verdict} ({r.tests_passed}/{r.tests_total} tests): "
+                                           f"{(r.detail or r.stderr).strip()[-300:]}")
+            elif r.verdict == "passed": row["trivial"].append(what)
+        for i in code:
+            if rows[i]["trivial"]:
+                rows[i]["problems"].append(f"trivial answers pass every test: {', '.join(f'`{w}`' for w in rows[i]['trivial'])}; "
+                                           "add asserts that only a right answer meets")
+            unbound = unbound_test_names(tasks[i])
+            if unbound and rows[i]["reference"] != "passed": rows[i]["problems"].append(f"the tests read names nothing binds: {', '.join(unbound)}")
+        for t, row in zip(tasks, rows):
+            if t.domain != "terminal": continue
+            if t.meta.get("reference"):
+                reward, info = _play(t, sb, [f"```bash\n{t.meta['reference']}\n```", "Done."], budget_s)
+                row["reference"] = "passed" if reward == 1.0 else "failed"
+                if reward != 1.0: row["problems"].append(f"the reference commands score {reward:.2f}: {'; '.join(info['why'])[:300]}")
+            if _play(t, sb, ["Done."], budget_s)[0] == 1.0: row["problems"].append("doing nothing passes every check")
+    finally:
+        if sandbox is None: sb.close()
+    for r in rows:
+        r["ok"] = not r["problems"]
+        if r["checked"] and r["reference"] is None: r["note"] = "no meta['reference']: whether a right answer passes is not checked"
+    return rows
 
 # %% ../nbs/05_rewards.ipynb #4498ee7e
 REWARDS = {"correct": correct, "tests_fraction": tests_fraction, "tests_all": tests_all, "math_answer": math_answer,

@@ -175,7 +175,8 @@ def test_task_files_a_user_writes_by_hand(tmp_path):
 
 @pytest.mark.parametrize("change,msg", [({"entry_point": "square(x)"}, "entry_point='square(x)' is not a Python name"),
                                         ({"meta": {"code_prompt": 5}}, "meta.code_prompt must be text"),
-                                        ({"meta": {"tier": "internet"}}, "meta.tier='internet'; use one of 'none', 'network', 'data'")])
+                                        ({"meta": {"tier": "internet"}}, "meta.tier='internet'; use one of 'none', 'network', 'data'"),
+                                        ({"meta": {"reference": ["def square(x): return x * x"]}}, "meta.reference must be the code of a right answer, as text, not list")])
 def test_a_code_task_is_checked_when_it_loads(change, msg):
     t = {"id": "u/square", "domain": "code", "prompt": "Write square(x).", "tests": "assert square(2) == 4", "entry_point": "square"}
     with pytest.raises(ValueError, match=msg.replace("(", r"\(").replace(")", r"\)")): Task.from_dict(t | change)
@@ -209,3 +210,20 @@ def test_tests_that_read_a_name_nothing_binds_are_warned_of(tmp_path):
     with pytest.warns(UserWarning, match="its tests use EXPECTED, sqr, which neither"): load_task_spec(str(tmp_path / "t.jsonl"))
     assert not [x.id for s in ("train", "test", "val") for x in bundled("code", s) if unbound_test_names(x)]
     assert not [x.id for x in humaneval() if unbound_test_names(x)]
+
+
+@pytest.mark.firejail
+def test_rlkit_check_finds_weak_tests_and_wrong_references(tmp_path, capsys):
+    "A user's task file, checked as training would score it: a reference that fails and tests a trivial answer passes are each named"
+    from rlkit.cli import main
+    rows = [{"id": "u/is_odd", "domain": "code", "prompt": "Write is_odd(n).", "tests": "assert not is_odd(4)", "entry_point": "is_odd"},
+            {"id": "u/double", "domain": "code", "prompt": "Write double(x).", "tests": "assert double(2) == 4\nassert double(-1) == -2",
+             "entry_point": "double", "meta": {"reference": "def double(x):\n    return x * x"}},
+            {"id": "u/square", "domain": "code", "prompt": "Write square(x).", "tests": "assert square(3) == 9\nassert square(-2) == 4",
+             "entry_point": "square", "meta": {"reference": "def square(x):\n    return x * x"}}]
+    (tmp_path / "mine.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert main(["check", str(tmp_path / "mine.jsonl")]) == 1
+    out = capsys.readouterr().out
+    assert "u/is_odd: trivial answers pass every test: `return None`, `return False`" in out
+    assert "u/double: the reference solution gives failed (1/2 tests)" in out and "u/square" not in out.split("tasks checked")[0]
+    assert "3 of 3 tasks checked" in out and "2 with a problem; 1 carry no meta.reference" in out
