@@ -7,7 +7,7 @@ only: `python -I -S -B -u harness.py REQ REP TARGET`, where REQ and REP are the 
 a solution file to `serve` once, or `--zygote` for a warm sandbox. Importing this file runs nothing.
 The notebook nbs/03_sandbox.ipynb ("The harness inside") explains it.
 """
-import builtins, json, os, resource, shutil, sys, traceback
+import builtins, json, os, resource, sys, traceback
 
 if False:  # never runs: `harness_source()` puts the codec's source above this file; this names it for readers and linters
     from rlkit.sandbox import _distinct_keys, decode_value, encode_value
@@ -131,9 +131,29 @@ def serve(path):
 JOB_LIMITS = (resource.RLIMIT_AS, resource.RLIMIT_CPU, resource.RLIMIT_FSIZE, resource.RLIMIT_NOFILE)
 WRITABLE = (os.path.expanduser("~"), "/tmp", "/var/tmp", "/run/lock", "/dev/shm")
 
+def _rmtree(top):
+    """`shutil.rmtree` without recursion (3.11's recurses: a tree a job made 1,100 deep raised RecursionError here), making each
+    directory writable first (a job may have made them read-only); what cannot be removed is left"""
+    stack, seen = [top], set()
+    while stack:
+        d = stack[-1]
+        if d not in seen:
+            seen.add(d)
+            try: os.chmod(d, 0o700); entries = list(os.scandir(d))
+            except OSError: entries = []
+            sub = []
+            for e in entries:
+                try:
+                    if e.is_dir(follow_symlinks=False): sub.append(e.path)
+                    else: os.unlink(e.path)
+                except OSError: pass
+            if sub: stack.extend(sub); continue
+        stack.pop()
+        try: os.rmdir(d)
+        except OSError: pass
+
 def wipe(keep):
     "Remove everything a previous job may have left in a writable place"
-    def unlock(fn, p, exc): os.chmod(os.path.dirname(p), 0o700); os.chmod(p, 0o700) if not os.path.islink(p) else None; fn(p)
     try: os.chmod(os.path.expanduser("~"), 0o700)  # a job may have made the home read-only, so that what it left there could not be removed
     except OSError: pass
     for top in WRITABLE:
@@ -143,7 +163,7 @@ def wipe(keep):
             p = os.path.join(top, n)
             if p in keep: continue
             try:
-                if os.path.isdir(p) and not os.path.islink(p): shutil.rmtree(p, onerror=unlock)
+                if os.path.isdir(p) and not os.path.islink(p): _rmtree(p)
                 else: os.unlink(p)
             except OSError: pass
 

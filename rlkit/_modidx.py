@@ -363,6 +363,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'rlkit.sandbox._run_entries': ('sandbox.html#_run_entries', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._run_tests': ('sandbox.html#_run_tests', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._short_repr': ('sandbox.html#_short_repr', 'rlkit/sandbox.py'),
+                               'rlkit.sandbox._walk': ('sandbox.html#_walk', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._workdir': ('sandbox.html#_workdir', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._written': ('sandbox.html#_written', 'rlkit/sandbox.py'),
                                'rlkit.sandbox.decode_value': ('sandbox.html#decode_value', 'rlkit/sandbox.py'),

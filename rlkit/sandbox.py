@@ -15,7 +15,7 @@ from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier
                              remove_stale_cgroups, unmount_tree)
 
 # %% auto #0
-__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CandidateError', 'Limits', 'Sandbox', 'default_workers']
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CHATTER_BYTES', 'CandidateError', 'Limits', 'Sandbox', 'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #b208e16e
 class _Stop(BaseException):
@@ -48,7 +48,11 @@ def instrument_tests(tests:str) -> tuple:
 # %% ../nbs/03_sandbox.ipynb #5bfa45e5
 def _distinct_keys(keys:list) -> list:
     "`keys`, unless many share one hash, which makes a set or dict quadratic to build (ints k * (2**61 - 1) all hash to 0): refused"
-    if len(keys) > 64 and len({hash(k) for k in keys}) < len(keys) // 2: raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
+    if len(keys) > 64:  # any one hash shared by more than 8 keys is refused: half the keys colliding and half distinct cost the trainer 12 s
+        seen = {}
+        for k in keys:
+            h = hash(k); seen[h] = seen.get(h, 0) + 1
+            if seen[h] > 8: raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
     return keys
 
 def decode_value(v, depth:int=0):
@@ -109,7 +113,7 @@ disable-mnt
 caps.drop all
 nonewprivs
 noroot
-seccomp shmget,shmat,msgget,semget,io_uring_setup,io_uring_enter,io_uring_register
+seccomp shmget,shmat,msgget,semget,mq_open,mq_unlink,mq_timedsend,mq_timedreceive,mq_notify,mq_getsetattr,io_uring_setup,io_uring_enter,io_uring_register
 restrict-namespaces
 ipc-namespace
 protocol unix
@@ -176,7 +180,9 @@ def _workdir() -> Path:
 def _discard(workdir:Path):
     "Remove a private directory: its quota and data mounts first (rmtree must never walk into a mounted host directory), then its files"
     unmount_tree(workdir)
-    shutil.rmtree(workdir, ignore_errors=True)
+    try: shutil.rmtree(workdir, ignore_errors=True)
+    except RecursionError:  # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without recursion
+        subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
 
 def _quota_works() -> bool:
     "Whether a size-limited tmpfs can be mounted here (as root, usually)"
@@ -406,8 +412,9 @@ def pump(self:_Box, timeout:float):
             key.data.extend(chunk)
             if len(self.rep) > 8 * self.L.output_bytes + 1_000_000: raise _Stop("output_limit", "a return value went over the size cap")
             continue
-        key.data.extend(chunk[: max(0, self.L.output_bytes + 1 - len(key.data))])  # never hold more than the cap + 1 byte
-        if self.enforce and len(key.data) > self.L.output_bytes:
+        cap = self.L.output_bytes + (CHATTER_BYTES if key.data is self.err else 0)
+        key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])  # never hold more than the cap + 1 byte
+        if self.enforce and len(key.data) > cap:
             raise _Stop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over {self.L.output_bytes} bytes")
     if self.enforce: self.sample_processes()
     if self.enforce and time.time() >= self.deadline: raise _Stop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
@@ -460,7 +467,7 @@ def drain(self:_Box):
 @patch
 def output(self:_Box) -> tuple:
     cap = self.L.output_bytes
-    return bytes(self.out[:cap]).decode("utf-8", "replace"), bytes(self.err[:cap]).decode("utf-8", "replace")
+    return bytes(self.out[:cap]).decode("utf-8", "replace"), bytes(self.err[:cap + CHATTER_BYTES]).decode("utf-8", "replace")  # stderr: cut to the cap once cleaned
 
 @patch
 def close(self:_Box) -> tuple:
@@ -482,6 +489,7 @@ def close(self:_Box) -> tuple:
     return (self.proc.returncode, *self.output())
 
 # %% ../nbs/03_sandbox.ipynb #3bddaaab
+CHATTER_BYTES = 4096  # room in a job's stderr for firejail's own start-up lines (its seccomp list is printed twice), which `_clean_stderr` drops: they do not count against `output_bytes`
 _FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down", "Warning: cannot find /var/run/utmp",
                      "Warning: skipping ", "Blacklist violations are logged", "Warning: networking feature is disabled",
                      "Seccomp list in: ", "Warning: cleaning all supplementary groups")  # the last two: firejail building the seccomp filter with our extra syscalls
@@ -631,10 +639,26 @@ def run(self:Sandbox, code:str, # the candidate's code
 # %% ../nbs/03_sandbox.ipynb #d29b9c4e
 _OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}  # rlkit's and firejail's own files
 
+def _walk(top):
+    """`os.walk(top, followlinks=False)` without recursion: Python 3.11's recurses, so a tree a job made 1,100 directories deep
+    raised RecursionError in the trusted side. A link is listed with the names, never descended into; `dirs` may be pruned in place."""
+    stack = [os.fspath(top)]
+    while stack:
+        root, dirs, names = stack.pop(), [], []
+        try:
+            with os.scandir(root) as it:
+                for e in it:
+                    try: is_dir = e.is_dir(follow_symlinks=False)
+                    except OSError: is_dir = False
+                    (dirs if is_dir else names).append(e.name)
+        except OSError: continue
+        yield root, dirs, names
+        stack.extend(os.path.join(root, d) for d in reversed(dirs))
+
 def _written(top:Path, cap:int) -> list[dict]:
     "What a job left in its working area, listed from the trusted side without following a link: path, kind, bytes"
     out = []
-    for root, dirs, names in os.walk(top, followlinks=False):
+    for root, dirs, names in _walk(top):
         rel = os.path.relpath(root, top)
         if rel == ".": dirs[:] = [d for d in dirs if d not in _OURS]
         for n in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
@@ -701,7 +725,7 @@ def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, t
     if audit is not None and self.policy is not None and verdict != "sandbox_error":
         audit["flags"] = self.policy.flags(audit)
         if audit["flags"]: verdict, detail = "violation", "audit: " + "; ".join(audit["flags"]) + (f" (and {detail})" if detail else "")
-    return ExecResult(verdict, passed, len(asserts), out, _clean_stderr(err) if self.backend == "firejail" else err.strip(), rc,
+    return ExecResult(verdict, passed, len(asserts), out, (_clean_stderr(err) if self.backend == "firejail" else err.strip())[: self.limits.output_bytes], rc,
                       round(time.time() - (box.t0 if box is not None else time.time()), 4), detail, audit)
 
 # %% ../nbs/03_sandbox.ipynb #657c94d9

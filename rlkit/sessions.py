@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fastcore.basics import patch
 from .isolation import JobCgroup, Tier, mount_data
-from .sandbox import Sandbox, _clean_stderr, _discard, _workdir
+from .sandbox import Sandbox, _clean_stderr, _discard, _walk, _workdir
 
 # %% auto #0
 __all__ = ['CommandResult', 'Session', 'UnsafeFile']
@@ -178,7 +178,7 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
     import difflib
     setup = {k: (v if isinstance(v, bytes) else str(v).encode()) for k, v in (setup or {}).items()}
     now = {}
-    for root, dirs, names in os.walk(self.dir, followlinks=False):
+    for root, dirs, names in _walk(self.dir):  # not os.walk: it recurses, and the episode may have made a tree 1,000 deep
         rel_root = os.path.relpath(root, self.dir)
         if rel_root == "." and "data" in dirs and self.tier.name == "data": dirs.remove("data")
         for n in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:

@@ -503,3 +503,25 @@ def test_a_set_of_colliding_hashes_is_refused_without_quadratic_work(sb, host):
             "    __main__.rep.write(json.dumps({'value': v, 'job': __main__.JOB}) + '\\n'); __main__.rep.flush(); os._exit(0)")
     r = check(sb, host, code, {"violation"})
     assert "share their hashes" in r.detail and r.duration_s < 2.5, (r.detail[:200], r.duration_s)
+
+
+def test_half_colliding_hashes_are_refused_too(sb, host):
+    "Keys hashing to 0 beside as many distinct ones passed a check for 'half distinct' and cost the trainer 12 s"
+    code = ("import __main__, json, os\ndef add(a, b):\n    v = {'set': [k * (2**61 - 1) for k in range(1, 30000)] + list(range(1, 30000))}\n"
+            "    __main__.rep.write(json.dumps({'value': v, 'job': __main__.JOB}) + '\\n'); __main__.rep.flush(); os._exit(0)")
+    r = check(sb, host, code, {"violation"})
+    assert "share their hashes" in r.detail and r.duration_s < 2.5, (r.detail[:200], r.duration_s)
+
+
+def test_a_tree_1100_directories_deep_is_listed_without_recursion(sb, host):
+    "Python 3.11's os.walk recurses: listing what the job wrote raised RecursionError out of `run`, losing the batch"
+    code = "import os\nfor _ in range(1100):\n    os.mkdir('a'); os.chdir('a')" + GOOD
+    check(sb, host, code, {"passed", "violation"})
+
+
+def test_posix_message_queues_are_refused(sb, host):
+    "A POSIX message queue would outlive the job in a warm sandbox's IPC namespace (a channel to later jobs) and escape RLIMIT_AS"
+    code = ("import ctypes, os\nrt = ctypes.CDLL('librt.so.1', use_errno=True)\n"
+            "print('MQ', rt.mq_open(b'/rlkit-persist', os.O_CREAT | os.O_WRONLY, 0o600, None), ctypes.get_errno())" + GOOD)
+    r = check(sb, host, code, {"passed", "violation"})
+    assert "MQ -1 1" in r.stdout, r.stdout
