@@ -519,6 +519,15 @@ def test_a_tree_1100_directories_deep_is_listed_without_recursion(sb, host):
     check(sb, host, code, {"passed", "violation"})
 
 
+def test_a_job_cannot_leave_data_for_later_jobs_in_harness_py():
+    "The zygote kept ~/harness.py between jobs; a job could replace it (the home is the sandbox user's) and later jobs read what it left"
+    plant = "import os\nh = os.path.expanduser('~')\nopen(h + '/.x', 'w').write('PERSISTED')\nos.replace(h + '/.x', h + '/harness.py')" + GOOD
+    read = "import os\ntry: print(open(os.path.expanduser('~/harness.py')).read()[:20])\nexcept OSError: print('GONE')" + GOOD
+    with Sandbox(None, Limits(timeout_s=3), warm=True) as s:
+        res = s.run_batch([(plant, ADD_TESTS, "add"), (read, ADD_TESTS, "add"), (read, ADD_TESTS, "add")], workers=1)
+    assert [r.verdict for r in res] == ["passed"] * 3 and not any("PERSISTED" in r.stdout for r in res[1:]), [(r.verdict, r.stdout) for r in res]
+
+
 def test_posix_message_queues_are_refused(sb, host):
     "A POSIX message queue would outlive the job in a warm sandbox's IPC namespace (a channel to later jobs) and escape RLIMIT_AS"
     code = ("import ctypes, os\nrt = ctypes.CDLL('librt.so.1', use_errno=True)\n"
