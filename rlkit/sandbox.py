@@ -661,7 +661,7 @@ def _written(top:Path, cap:int) -> list[dict]:
     for root, dirs, names in _walk(top):
         rel = os.path.relpath(root, top)
         if rel == ".": dirs[:] = [d for d in dirs if d not in _OURS]
-        for n in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+        for n in names:  # `_walk` lists a link to a directory with the names
             if rel == "." and n in _OURS: continue
             try: st = os.lstat(os.path.join(root, n))
             except OSError: continue

@@ -181,7 +181,7 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
     for root, dirs, names in _walk(self.dir):  # not os.walk: it recurses, and the episode may have made a tree 1,000 deep
         rel_root = os.path.relpath(root, self.dir)
         if rel_root == "." and "data" in dirs and self.tier.name == "data": dirs.remove("data")
-        for n in names + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+        for n in names:  # `_walk` lists a link to a directory with the names
             rel = os.path.normpath(os.path.join(rel_root, n))
             if rel in (".bashrc", ".inputrc") and rel not in setup: continue  # firejail's skeleton files
             st = os.lstat(os.path.join(root, n))

@@ -449,20 +449,26 @@ def test_a_job_cannot_spoil_later_jobs_verdicts(name, code):
     assert [r.verdict for r in res] == ["failed"] + ["passed"] * 5, [(r.verdict, r.detail[:150]) for r in res]
 
 
-def test_sysv_ipc_is_refused(sb, host):
-    "SysV shared memory would outlive the job and escape its memory limit: the calls are refused"
-    code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
-            "print('SHM', libc.shmget(0, 64 * 2**20, 0o1600), 'MSG', libc.msgget(0x5eed, 0o1600), 'SEM', libc.semget(0x5eed, 1, 0o1600))" + GOOD)
-    r = check(sb, host, code, {"passed", "violation"})
-    assert "SHM -1 MSG -1 SEM -1" in r.stdout, r.stdout
+REFUSED_CALLS = [  # kernel facilities no test needs, refused by the profile's seccomp line: (code printing the calls' results, what it must print)
+    ("sysv_ipc",  # a SysV shared-memory segment, queue or semaphore would outlive the job and its memory escape RLIMIT_AS
+     "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+     "print('SHM', libc.shmget(0, 64 * 2**20, 0o1600), 'MSG', libc.msgget(0x5eed, 0o1600), 'SEM', libc.semget(0x5eed, 1, 0o1600))",
+     "SHM -1 MSG -1 SEM -1"),
+    ("io_uring",  # allowed by firejail's default filter: a large kernel attack surface
+     "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\nparams = (ctypes.c_char * 120)()\n"
+     "print('SETUP', libc.syscall(425, 4, params), 'ENTER', libc.syscall(426, 0, 0, 0, 0, 0, 0), 'REGISTER', libc.syscall(427, 0, 0, 0, 0), 'ERRNO', ctypes.get_errno())",
+     "SETUP -1 ENTER -1 REGISTER -1 ERRNO 1"),
+    ("posix_message_queues",  # would outlive the job in a warm sandbox's IPC namespace (a channel to later jobs) and escape RLIMIT_AS
+     "import ctypes, os\nrt = ctypes.CDLL('librt.so.1', use_errno=True)\n"
+     "print('MQ', rt.mq_open(b'/rlkit-persist', os.O_CREAT | os.O_WRONLY, 0o600, None), ctypes.get_errno())",
+     "MQ -1 1"),
+]
 
 
-def test_io_uring_is_refused(sb, host):
-    "io_uring, allowed by firejail's default filter, is a large kernel attack surface no test needs: refused"
-    code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\nparams = (ctypes.c_char * 120)()\n"
-            "print('SETUP', libc.syscall(425, 4, params), 'ENTER', libc.syscall(426, 0, 0, 0, 0, 0, 0), 'REGISTER', libc.syscall(427, 0, 0, 0, 0), 'ERRNO', ctypes.get_errno())" + GOOD)
-    r = check(sb, host, code, {"passed", "violation"})
-    assert "SETUP -1 ENTER -1 REGISTER -1 ERRNO 1" in r.stdout, r.stdout
+@pytest.mark.parametrize("name,code,want", REFUSED_CALLS, ids=[c[0] for c in REFUSED_CALLS])
+def test_kernel_facilities_no_test_needs_are_refused(sb, host, name, code, want):
+    r = check(sb, host, code + GOOD, {"passed", "violation"})
+    assert want in r.stdout, r.stdout
 
 
 def test_host_unix_sockets_under_run_are_hidden(host):
@@ -526,11 +532,3 @@ def test_a_job_cannot_leave_data_for_later_jobs_in_harness_py():
     with Sandbox(None, Limits(timeout_s=3), warm=True) as s:
         res = s.run_batch([(plant, ADD_TESTS, "add"), (read, ADD_TESTS, "add"), (read, ADD_TESTS, "add")], workers=1)
     assert [r.verdict for r in res] == ["passed"] * 3 and not any("PERSISTED" in r.stdout for r in res[1:]), [(r.verdict, r.stdout) for r in res]
-
-
-def test_posix_message_queues_are_refused(sb, host):
-    "A POSIX message queue would outlive the job in a warm sandbox's IPC namespace (a channel to later jobs) and escape RLIMIT_AS"
-    code = ("import ctypes, os\nrt = ctypes.CDLL('librt.so.1', use_errno=True)\n"
-            "print('MQ', rt.mq_open(b'/rlkit-persist', os.O_CREAT | os.O_WRONLY, 0o600, None), ctypes.get_errno())" + GOOD)
-    r = check(sb, host, code, {"passed", "violation"})
-    assert "MQ -1 1" in r.stdout, r.stdout
