@@ -56,6 +56,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                     'rlkit.environments._json_objects': ('environments.html#_json_objects', 'rlkit/environments.py'),
                                     'rlkit.environments._text': ('environments.html#_text', 'rlkit/environments.py'),
                                     'rlkit.environments._turn_result': ('environments.html#_turn_result', 'rlkit/environments.py'),
+                                    'rlkit.environments._unpacked': ('environments.html#_unpacked', 'rlkit/environments.py'),
                                     'rlkit.environments.bash_block': ('environments.html#bash_block', 'rlkit/environments.py'),
                                     'rlkit.environments.check_state': ('environments.html#check_state', 'rlkit/environments.py'),
                                     'rlkit.environments.check_terminal_task': ( 'environments.html#check_terminal_task',

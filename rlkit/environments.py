@@ -4,7 +4,7 @@
 
 # %% ../nbs/07b_environments.ipynb #da8b15b2
 from __future__ import annotations
-import gzip, io, json, math, re, stat, tarfile, time
+import bz2, gzip, io, json, lzma, math, re, stat, tarfile, time
 from dataclasses import dataclass
 
 import torch
@@ -15,10 +15,10 @@ from .sandbox import Sandbox
 from .sessions import CommandResult, Session, UnsafeFile
 
 # %% auto #0
-__all__ = ['CHECKS', 'MAX_READ', 'TERMINAL_FILES', 'FENCE', 'TERMINAL_SYSTEM', 'TOOLS_SYSTEM', 'BASH_TOOL', 'TOOL_CALL',
-           'HERMES_TEMPLATE', 'check_terminal_task', 'run_check', 'hidden_tests', 'check_state', 'terminal_tasks',
-           'bash_block', 'Step', 'TerminalEnv', 'tools_supported', 'protocol_for', 'tool_command', 'opening',
-           'run_env_episodes']
+__all__ = ['CHECKS', 'MAX_READ', 'MAX_UNPACKED', 'TERMINAL_FILES', 'FENCE', 'TERMINAL_SYSTEM', 'TOOLS_SYSTEM', 'BASH_TOOL',
+           'TOOL_CALL', 'HERMES_TEMPLATE', 'check_terminal_task', 'run_check', 'hidden_tests', 'check_state',
+           'terminal_tasks', 'bash_block', 'Step', 'TerminalEnv', 'tools_supported', 'protocol_for', 'tool_command',
+           'opening', 'run_env_episodes']
 
 # %% ../nbs/07b_environments.ipynb #e39baed5
 CHECKS = {  # the key that names a check -> what it asserts about the final state (read from the trusted side)
@@ -28,7 +28,7 @@ CHECKS = {  # the key that names a check -> what it asserts about the final stat
     "dir": "a directory exists at this path",
     "mode": "the path's permission bits equal 'bits' (octal, e.g. '755')",
     "unchanged": "the file is as the setup wrote it",
-    "tar": "a tar archive (gzip allowed) whose member names are 'members' (order and './' ignored), each file the setup wrote archived with its content",
+    "tar": "a tar archive (gzip, bzip2 or xz allowed, at most MAX_UNPACKED bytes unpacked) whose member names are 'members' (order and './' ignored), each file the setup wrote archived with its content",
     "gzip": "a gzip file whose text is 'text' (surrounding whitespace ignored)",
     "hidden_tests": "asserts run against the project's 'modules' in a fresh sandbox job, observed from the trusted side",
 }
@@ -47,6 +47,15 @@ def check_terminal_task(t:Task) -> Task:
 # %% ../nbs/07b_environments.ipynb #7acc9552
 def _text(b:bytes) -> str: return b.decode("utf-8", "replace")
 
+MAX_UNPACKED = 4 * MAX_READ  # bytes a compressed archive may expand to before the check reads it
+
+def _unpacked(data:bytes, path:str) -> bytes|str:
+    "`data` decompressed as its magic bytes say (gzip, bzip2, xz; else as it is), or why not when it expands past `MAX_UNPACKED`"
+    opener = {b"\x1f\x8b": gzip.open, b"BZ": bz2.open, b"\xfd7": lzma.open}.get(data[:2])
+    if opener is None: return data
+    with opener(io.BytesIO(data)) as f: out = f.read(MAX_UNPACKED + 1)  # bounded: a few KB of bzip2 can hold gigabytes
+    return out if len(out) <= MAX_UNPACKED else f"{path} decompresses to more than {MAX_UNPACKED} bytes"
+
 def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple[int, int, str]:
     "(passed, total, why not) of one check on the session's final state; a hidden-tests check counts each assert"
     try:
@@ -64,10 +73,11 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             got = s.read(c["unchanged"], MAX_READ)
             return (1, 1, "") if want is not None and got == (want if isinstance(want, bytes) else str(want).encode()) else (0, 1, f"{c['unchanged']} changed")
         if "tar" in c:
-            data = s.read(c["tar"], MAX_READ)
+            data = _unpacked(s.read(c["tar"], MAX_READ), c["tar"])
+            if isinstance(data, str): return 0, 1, data
             want = sorted({n.removeprefix("./").rstrip("/") for n in c["members"]})
             members, wrong = [], []
-            with tarfile.open(fileobj=io.BytesIO(data), mode="r:*") as tf:  # read member by member: nothing is extracted to disk
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tf:  # read member by member: nothing is extracted to disk
                 for m in tf:  # a cap on members, since a few KB of bz2 can hold a million headers
                     if len(members) > len(want) + 16: return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
                     name = m.name.removeprefix("./").rstrip("/")
@@ -99,7 +109,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
         return 1, 1, ""  # a bare "file": it exists and is a regular file
     except UnsafeFile as e: return 0, 1, f"refused: {e}"
     except FileNotFoundError: return 0, 1, f"{c.get('file') or c.get('tar') or c.get('gzip') or c.get('unchanged')} does not exist"
-    except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile) as e: return 0, 1, f"unreadable: {type(e).__name__}: {e}"
+    except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile, lzma.LZMAError) as e: return 0, 1, f"unreadable: {type(e).__name__}: {e}"
 
 def hidden_tests(s:Session, c:dict, sandbox:Sandbox|None) -> tuple[int, int, str]:
     "Copy the project's modules out of the session (read safely), then observe the hidden asserts against them in a fresh sandbox job"

@@ -1,5 +1,6 @@
 """Every bundled terminal task (nbs/07b_environments): its reference solution passes every check, and doing nothing fails one,
 both played in the firejail sandbox as a model's episode would be."""
+import base64, bz2, tarfile
 from collections import Counter
 
 import pytest
@@ -40,12 +41,22 @@ def test_reference_passes_and_doing_nothing_fails(sb, task):
 
 
 BY_ID = {t.id: t for t in TASKS}
+
+
+def _bomb() -> str:
+    "base64 of bzip2 whose first member header claims 10 GB, followed by 60 streams of 16 MB of zeros"
+    h = tarfile.TarInfo("logs/a.log"); h.size = 10**10
+    return base64.b64encode(bz2.compress(h.tobuf(format=tarfile.GNU_FORMAT)) + bz2.compress(b"\0" * 2**24) * 60).decode()
+
+
 TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check compared member names only, or cost the trainer 20 s and 438 MB
     ("empty_files_of_the_right_names", "terminal/archive_logs",
      ": > logs/a.log; : > logs/b.log; tar czf logs.tar.gz logs/a.log logs/b.log; rm logs/a.log logs/b.log", "with other content than the setup wrote"),
     ("a_million_headers_in_bz2", "terminal/archive_logs",
      "python3 -c \"import tarfile,bz2;h=tarfile.TarInfo('logs/a.log').tobuf(format=tarfile.USTAR_FORMAT);"
-     "open('logs.tar.gz','wb').write(bz2.compress(h*10000)*100)\"; rm logs/a.log logs/b.log", "holds more than 18 members"),  # read no further
+     "open('logs.tar.gz','wb').write(bz2.compress(h*1000))\"; rm logs/a.log logs/b.log", "holds more than 18 members"),  # read no further
+    ("a_bzip2_bomb", "terminal/archive_logs",  # 2.8 KB that expand to 1 GB; skipping the member decompressed it all: 2.7 s here, and 29 s for 27 KB
+     f"echo {_bomb()} | base64 -d > logs.tar.gz; rm logs/a.log logs/b.log", "decompresses to more than"),
 ]
 
 
