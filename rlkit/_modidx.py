@@ -355,6 +355,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                'rlkit.sandbox._distinct_keys': ('sandbox.html#_distinct_keys', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._fallback_warning': ('sandbox.html#_fallback_warning', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._final_verdict': ('sandbox.html#_final_verdict', 'rlkit/sandbox.py'),
+                               'rlkit.sandbox._hidable': ('sandbox.html#_hidable', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._ns_members': ('sandbox.html#_ns_members', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._profile_file': ('sandbox.html#_profile_file', 'rlkit/sandbox.py'),
                                'rlkit.sandbox._profile_text': ('sandbox.html#_profile_text', 'rlkit/sandbox.py'),

@@ -15,7 +15,8 @@ from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier
                              remove_stale_cgroups, unmount_tree)
 
 # %% auto #0
-__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'CHATTER_BYTES', 'CandidateError', 'Limits', 'Sandbox', 'default_workers']
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'CHATTER_BYTES', 'CandidateError', 'Limits', 'Sandbox',
+           'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #b208e16e
 class _Stop(BaseException):
@@ -152,14 +153,18 @@ def _profile_file(tier:str="none") -> str:
     return str(path)
 
 # %% ../nbs/03_sandbox.ipynb #d5e13c03
-def _blacklist() -> list[str]:
-    "Host paths the sandbox must not see: the project, the caller's home and working directory, rlkit's cache"
+SYSTEM_DIRS = {"/", "/usr", "/usr/local", "/home", "/tmp", "/etc", "/var", "/lib", "/bin", "/opt"}  # never blacklisted: a sandbox needs them
+
+def _hidable(paths) -> list[str]:
+    "The existing ones of `paths`, resolved, less the system directories"
+    return sorted({str(Path(p).resolve()) for p in paths if Path(p).exists()} - SYSTEM_DIRS)
+
+def _blacklist(extra=()) -> list[str]:
+    "Host paths the sandbox must not see: the project, the caller's home and working directory, rlkit's cache, and `extra` (the data directories)"
     import rlkit
     from rlkit.core import cache_dir
-    system = {"/", "/usr", "/usr/local", "/home", "/tmp", "/etc", "/var", "/lib", "/bin", "/opt"}
-    paths = {Path(rlkit.__file__).resolve().parent.parent, Path.home(), Path.cwd(), cache_dir(), Path(sys.prefix).resolve(),
-             Path("/root"), Path("/opt"), Path("/srv")}
-    return sorted(str(p) for p in paths if p.exists() and str(p) not in system)
+    return _hidable([Path(rlkit.__file__).resolve().parent.parent, Path.home(), Path.cwd(), cache_dir(), Path(sys.prefix),
+                     Path("/root"), Path("/opt"), Path("/srv"), *extra])
 
 def _run_entries() -> list[str]:
     """What services keep in /run, listed anew for every sandbox started: their unix sockets (`net none` cuts the network,
@@ -242,7 +247,8 @@ class Sandbox:
         pw = pwd.getpwuid(self.uid if self.uid is not None else os.getuid())
         self.user, self.user_home = pw.pw_name, Path(pw.pw_dir)  # the account the code runs as
         if backend == "subprocess": warnings.warn(_fallback_warning(self.user, pw.pw_uid), RuntimeWarning, stacklevel=2)
-        self._profile, self._blacklist, self._harness = None, _blacklist(), harness_source()
+        self._profile, self._harness = None, harness_source()
+        self._blacklist = _blacklist(self.data_dirs.values())  # a data directory is seen at ~/data by its data-tier jobs, by no job at its host path
         can_warm = backend == "firejail" and self.uid is not None
         if warm and not can_warm: raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs "
                                                    "as root): pass warm=False or None")
@@ -286,16 +292,17 @@ class Sandbox:
 
 # %% ../nbs/03_sandbox.ipynb #0c6d946b
 @patch
-def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None) -> list[str]:
+def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None, hide:tuple=()) -> list[str]:
     "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
     L, home = self.limits, self.home(workdir)
     inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
              target if target == "--zygote" else str(home / target)]
     if self.backend == "subprocess": return inner
-    return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w))
+    return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w), hide=hide)
 
 @patch
-def _firejail(self:Sandbox, workdir:Path, inner:list, tier:str="none", cgroup:JobCgroup|None=None, keep_fds:tuple=()) -> list[str]:
+def _firejail(self:Sandbox, workdir:Path, inner:list, tier:str="none", cgroup:JobCgroup|None=None, keep_fds:tuple=(),
+              hide:tuple=()) -> list[str]: # more host paths to blacklist: a data-tier job's own directory, which it sees at ~/data
     "firejail with the tier's profile, the private directory as home, the rlimits and the blacklist around `inner`; joined to `cgroup` first"
     L, mb = self.limits, 1024 * 1024
     if self._profile is None: self._profile = {}
@@ -304,7 +311,7 @@ def _firejail(self:Sandbox, workdir:Path, inner:list, tier:str="none", cgroup:Jo
     cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"] + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
            + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
               f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
-           + [f"--blacklist={p}" for p in self._blacklist + _run_entries()] + inner)
+           + [f"--blacklist={p}" for p in sorted(set(self._blacklist + _run_entries() + _hidable(hide)))] + inner)
     if cgroup is None: return cmd
     # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is born inside it
     return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs,
@@ -348,7 +355,7 @@ class _Box:
             if sandbox.uid is not None: os.chown(workdir, sandbox.uid, sandbox.gid)
             if sandbox.cgroups: self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
             req_r, self.req_w = os.pipe(); self.rep_r, rep_w = os.pipe()
-            cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup)
+            cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup, hide=(tier.data,) if tier.data else ())
             as_user = self.cgroup is None  # through a cgroup, `setpriv` switches user after joining it
             self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(req_r, rep_w), start_new_session=True,

@@ -532,3 +532,27 @@ def test_a_job_cannot_leave_data_for_later_jobs_in_harness_py():
     with Sandbox(None, Limits(timeout_s=3), warm=True) as s:
         res = s.run_batch([(plant, ADD_TESTS, "add"), (read, ADD_TESTS, "add"), (read, ADD_TESTS, "add")], workers=1)
     assert [r.verdict for r in res] == ["passed"] * 3 and not any("PERSISTED" in r.stdout for r in res[1:]), [(r.verdict, r.stdout) for r in res]
+
+
+PEEK = ("import os\ndef peek(p):\n    try: return open(os.path.expanduser(p)).read()\n"
+        "    except OSError as e: return 'refused: ' + e.strerror\n")
+
+
+@pytest.mark.parametrize("named", [True, False], ids=["named_in_data_dirs", "a_task_s_own_path"])
+def test_a_data_directory_is_read_only_at_data_and_only_by_its_tier(host, named):
+    "A data directory outside /tmp was readable at its host path by every job; now only a data-tier job reads it, at ~/data"
+    import shutil, tempfile
+    others = {int(p) for p in _live_sandbox_processes()}  # the module's warm sandboxes
+    d = Path(tempfile.mkdtemp(dir="/var/lib", prefix="rlkit-test-data-"))
+    try:
+        (d / "prices.csv").write_text("apple,3\n"); d.chmod(0o755); (d / "prices.csv").chmod(0o644)
+        hidden = f"assert peek({str(d / 'prices.csv')!r}).startswith('refused'), peek({str(d / 'prices.csv')!r})"
+        with Sandbox(None, Limits(timeout_s=5), data_dirs={"prices": str(d)} if named else None) as s:
+            tier = s.tier_for({"tier": "data", "data": "prices" if named else str(d)})
+            r = s.run(PEEK, hidden + "\nassert peek('~/data/prices.csv') == 'apple,3\\n'", "peek", tier=tier)
+            assert r.verdict == "passed", (r.verdict, r.detail, r.stderr[-500:])
+            if named:  # a job of the default tier, in the warm sandbox, cannot read it either
+                r = s.run(PEEK, hidden, "peek")
+                assert r.verdict == "passed", (r.verdict, r.detail, r.stderr[-500:])
+    finally: shutil.rmtree(d)
+    assert not _wait_no_leftovers(exclude=others)
