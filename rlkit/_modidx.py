@@ -173,6 +173,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                  'rlkit.isolation.mount_data': ('isolation.html#mount_data', 'rlkit/isolation.py'),
                                  'rlkit.isolation.mount_quota': ('isolation.html#mount_quota', 'rlkit/isolation.py'),
                                  'rlkit.isolation.remove_stale_cgroups': ('isolation.html#remove_stale_cgroups', 'rlkit/isolation.py'),
+                                 'rlkit.isolation.unhideable': ('isolation.html#unhideable', 'rlkit/isolation.py'),
                                  'rlkit.isolation.unmount': ('isolation.html#unmount', 'rlkit/isolation.py'),
                                  'rlkit.isolation.unmount_tree': ('isolation.html#unmount_tree', 'rlkit/isolation.py')},
             'rlkit.models': { 'rlkit.models._complete': ('models.html#_complete', 'rlkit/models.py'),

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['TIERS', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH', 'INODES',
-           'PROXY_PORT', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree', 'JobCgroup',
-           'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy']
+__all__ = ['TIERS', 'FIREJAIL_REFUSES', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH',
+           'INODES', 'PROXY_PORT', 'unhideable', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree',
+           'JobCgroup', 'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy']
 
 # %% ../nbs/03a_isolation.ipynb #0f8eaf0c
 TIERS = ("none", "network", "data")
@@ -22,6 +22,13 @@ def _host_port(s:str) -> tuple:
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"allow={s!r}: write each allowed address as 'host:port' (e.g. 'pypi.org:443', '127.0.0.1:8000')")
     return host.strip("[]").rstrip(".").lower(), int(port)
+
+FIREJAIL_REFUSES = '\\&!"<>%^{};,'  # characters firejail refuses in a path it is asked to blacklist (measured: it exits with an error)
+
+def unhideable(path) -> str|None:
+    "Why firejail cannot blacklist `path` (a character it refuses), or None"
+    bad = sorted({c for c in str(path) if c in FIREJAIL_REFUSES or ord(c) < 32})
+    return f"the path holds {''.join(bad)!r}, which firejail refuses in a path to hide" if bad else None
 
 @dataclass(frozen=True)
 class Tier:
@@ -39,6 +46,8 @@ class Tier:
         if self.name == "data":
             if not self.data or not Path(self.data).is_dir(): raise ValueError(f"tier 'data' needs data= an existing host directory, got {self.data!r}")
             object.__setattr__(self, "data", str(Path(self.data).resolve()))
+            if why := unhideable(self.data):  # the job sees it at ~/data; at its host path, no job may
+                raise ValueError(f"data={self.data!r}: {why}, so a job could read it at its host path: rename the directory")
             if Path(self.data).stat().st_mode & 0o005 != 0o005:  # the code runs as another user, who must be able to list and read it
                 raise ValueError(f"data={self.data!r} is not readable by other users, so the sandbox user cannot read it: `chmod -R o+rX {self.data}`")
 

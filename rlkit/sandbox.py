@@ -11,7 +11,7 @@ from pathlib import Path
 
 from fastcore.basics import patch
 from .core import ExecResult
-from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier, mount_data, mount_quota,
+from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier, mount_data, mount_quota, unhideable,
                              remove_stale_cgroups, unmount_tree)
 
 # %% auto #0
@@ -239,6 +239,9 @@ class Sandbox:
                                     "(the README's setup does it), or pass backend='subprocess' to run WITHOUT isolation")
         if not Path(python).exists(): raise FileNotFoundError(f"python={python!r} does not exist: pass the interpreter the sandbox should run")
         self.backend, self.uid, self.gid = backend, None, None
+        for name, d in self.data_dirs.items():  # each is blacklisted for every job: firejail must accept its path
+            if backend == "firejail" and (why := unhideable(Path(d).resolve())):
+                raise ValueError(f"data_dirs[{name!r}]={d!r}: {why}, so every job could read it at its host path: rename the directory")
         if os.geteuid() == 0:
             try: pw = pwd.getpwnam(user)
             except KeyError: raise RuntimeError(f"Running as root, rlkit runs code as the unprivileged user {user!r}, which does not exist: "

@@ -556,3 +556,9 @@ def test_a_data_directory_is_read_only_at_data_and_only_by_its_tier(host, named)
                 assert r.verdict == "passed", (r.verdict, r.detail, r.stderr[-500:])
     finally: shutil.rmtree(d)
     assert not _wait_no_leftovers(exclude=others)
+
+
+def test_a_data_directory_firejail_cannot_hide_is_refused(tmp_path):
+    "firejail refuses to blacklist a path holding ',' (and a few other characters): every job would have failed to start"
+    odd = tmp_path / "a,b"; odd.mkdir()
+    with pytest.raises(ValueError, match="rename the directory"): Sandbox(None, data_dirs={"odd": str(odd)})
