@@ -15,10 +15,10 @@ from .sandbox import Sandbox
 from .sessions import CommandResult, Session, UnsafeFile
 
 # %% auto #0
-__all__ = ['CHECKS', 'MAX_READ', 'MAX_UNPACKED', 'TERMINAL_FILES', 'FENCE', 'TERMINAL_SYSTEM', 'TOOLS_SYSTEM', 'BASH_TOOL',
-           'TOOL_CALL', 'HERMES_TEMPLATE', 'check_terminal_task', 'run_check', 'hidden_tests', 'check_state',
-           'terminal_tasks', 'bash_block', 'Step', 'TerminalEnv', 'tools_supported', 'protocol_for', 'tool_command',
-           'opening', 'run_env_episodes']
+__all__ = ['CHECKS', 'MAX_READ', 'MAX_UNPACKED', 'MAX_EXT_HEADER', 'MAX_EXT_BYTES', 'MAX_EXT_HEADERS', 'TERMINAL_FILES', 'FENCE',
+           'TERMINAL_SYSTEM', 'TOOLS_SYSTEM', 'BASH_TOOL', 'TOOL_CALL', 'HERMES_TEMPLATE', 'check_terminal_task',
+           'run_check', 'hidden_tests', 'check_state', 'terminal_tasks', 'bash_block', 'Step', 'TerminalEnv',
+           'tools_supported', 'protocol_for', 'tool_command', 'opening', 'run_env_episodes']
 
 # %% ../nbs/07b_environments.ipynb #e39baed5
 CHECKS = {  # the key that names a check -> what it asserts about the final state (read from the trusted side)
@@ -48,6 +48,21 @@ def check_terminal_task(t:Task) -> Task:
 def _text(b:bytes) -> str: return b.decode("utf-8", "replace")
 
 MAX_UNPACKED = 4 * MAX_READ  # bytes a compressed archive may expand to before the check reads it
+MAX_EXT_HEADER, MAX_EXT_BYTES, MAX_EXT_HEADERS = 4096, 16384, 64  # one pax or GNU long-name header's bytes; all of them's; how many
+
+class _TarRefused(tarfile.TarError): "An archive the check does not parse further"
+
+class _BoundedTarInfo(tarfile.TarInfo):
+    """A `TarInfo` that refuses an extended header (pax, GNU long names) over `MAX_EXT_HEADER` bytes, over `MAX_EXT_BYTES` of them, or more than `MAX_EXT_HEADERS`:
+    Python before 3.11.10 parses a long pax header in quadratic time (CVE-2024-6232; 284 bytes of gzip took 21 s here), and each header
+    of a chain is parsed one recursion deeper (3,000 raised RecursionError)"""
+    def _proc_member(self, tf):
+        if self.type in (tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE, tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK):
+            n, size = getattr(tf, "_rlkit_ext", (0, 0)); tf._rlkit_ext = n + 1, size + self.size
+            if self.size > MAX_EXT_HEADER: raise _TarRefused(f"an extended header of {self.size} bytes (at most {MAX_EXT_HEADER})")
+            if size + self.size > MAX_EXT_BYTES: raise _TarRefused(f"extended headers of more than {MAX_EXT_BYTES} bytes in all")
+            if n + 1 > MAX_EXT_HEADERS: raise _TarRefused(f"more than {MAX_EXT_HEADERS} extended headers")
+        return super()._proc_member(tf)
 
 def _unpacked(data:bytes, path:str) -> bytes|str:
     "`data` decompressed as its magic bytes say (gzip, bzip2, xz; else as it is), or why not when it expands past `MAX_UNPACKED`"
@@ -77,7 +92,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             if isinstance(data, str): return 0, 1, data
             want = sorted({n.removeprefix("./").rstrip("/") for n in c["members"]})
             members, wrong = [], []
-            with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tf:  # read member by member: nothing is extracted to disk
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:", tarinfo=_BoundedTarInfo) as tf:  # read member by member: nothing is extracted to disk
                 for m in tf:  # a cap on members, since a few KB of bz2 can hold a million headers
                     if len(members) > len(want) + 16: return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
                     name = m.name.removeprefix("./").rstrip("/")
@@ -107,7 +122,8 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             except ValueError: return 0, 1, f"{p} holds {_text(data)[:40]!r}, not a number"
             return (1, 1, "") if math.isclose(got, float(c["number"]), rel_tol=0, abs_tol=float(c.get("tol", 1e-9))) else (0, 1, f"{p} holds {got}, not {c['number']}")
         return 1, 1, ""  # a bare "file": it exists and is a regular file
-    except UnsafeFile as e: return 0, 1, f"refused: {e}"
+    except (UnsafeFile, _TarRefused) as e: return 0, 1, f"refused: {e}"
+    except RecursionError: return 0, 1, "refused: nested deeper than the check reads"
     except FileNotFoundError: return 0, 1, f"{c.get('file') or c.get('tar') or c.get('gzip') or c.get('unchanged')} does not exist"
     except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile, lzma.LZMAError) as e: return 0, 1, f"unreadable: {type(e).__name__}: {e}"
 

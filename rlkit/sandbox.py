@@ -786,7 +786,10 @@ def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
     "Turn what was observed into one verdict"
     if verdict == "closed":  # the sandbox went away in the middle of things
         sig = -rc if rc is not None and rc < 0 else rc - 128 if rc is not None and rc > 128 else 0  # firejail reports 128 + signal
-        if sig and sig != signal.SIGKILL: return "error", f"the process died with signal {sig} ({signal.Signals(sig).name})"
+        if sig and sig != signal.SIGKILL and sig < signal.NSIG:  # firejail passes a plain exit status through too: 200 is no signal
+            try: name = signal.Signals(sig).name
+            except ValueError: name = "a real-time signal"
+            return "error", f"the process died with signal {sig} ({name})"
         if "MemoryError" in err: return "memory", "the process ran out of memory"
         return "violation", f"the process exited (status {rc}) before every test was observed: exit codes are not verdicts"
     if verdict == "sandbox_error" or verdict is not None: return verdict, detail

@@ -184,13 +184,14 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
         for n in names:  # `_walk` lists a link to a directory with the names
             rel = os.path.normpath(os.path.join(rel_root, n))
             if rel in (".bashrc", ".inputrc") and rel not in setup: continue  # firejail's skeleton files
-            st = os.lstat(os.path.join(root, n))
+            try: st = os.lstat(os.path.join(root, n))
+            except OSError: now[rel] = "?"; continue  # e.g. a path over PATH_MAX, made a directory at a time
             now[rel] = stat.filemode(st.st_mode)[0] if not stat.S_ISREG(st.st_mode) else st.st_size
     out = []
     for rel in sorted(set(now) | set(setup))[:max_files]:
         if rel not in now: out.append({"path": rel, "change": "removed"}); continue
         kind = now[rel]
-        if not isinstance(kind, int): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": {"l": "link", "p": "fifo", "s": "socket", "d": "dir"}.get(kind, kind)}); continue
+        if not isinstance(kind, int): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": {"l": "link", "p": "fifo", "s": "socket", "d": "dir", "?": "unreadable"}.get(kind, kind)}); continue
         try: data = self.read(rel, 65536)
         except (UnsafeFile, OSError): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": "file", "bytes": kind}); continue
         if rel in setup and data == setup[rel]: continue

@@ -153,6 +153,8 @@ HACKS = [  # the candidate's add is wrong: no hack may turn that into `passed`
     ("os_exit0", "import os" + WRONG + "os._exit(0)", {"violation"}),
     ("raise_systemexit", WRONG + "raise SystemExit(0)", {"violation"}),
     ("exit_in_call", "import os\ndef add(a, b):\n    os._exit(0)", {"violation"}),
+    ("exit_200_in_call", "import os\ndef add(a, b):\n    os._exit(200)", {"violation"}),  # raised ValueError: 72 is no signal
+    ("exit_170_in_call", "import os\ndef add(a, b):\n    os._exit(170)", {"violation", "error"}),  # 42: a real-time signal's number
     ("atexit_exit0", "import atexit, os\natexit.register(lambda: os._exit(0))" + WRONG, {"failed"}),
     ("execv_true", "import os" + WRONG + "os.execv('/bin/true', ['true'])", {"violation", "error"}),
     ("fake_success_marker", "print('All tests passed!')\nprint('PASSED 3/3')\nprint('{\"verdict\": \"passed\"}')" + WRONG, {"failed"}),

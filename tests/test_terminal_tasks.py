@@ -49,6 +49,15 @@ def _bomb() -> str:
     return base64.b64encode(bz2.compress(h.tobuf(format=tarfile.GNU_FORMAT)) + bz2.compress(b"\0" * 2**24) * 60).decode()
 
 
+def _pax(body:str, n:int) -> str:
+    "Commands that write logs.tar.gz: `n` pax headers holding `body` (a Python expression), then a header of logs/a.log"
+    return ("python3 - <<'PY'\nimport tarfile, gzip\n"
+            f"body = {body}\nh = tarfile.TarInfo('././@PaxHeader'); h.type = tarfile.XHDTYPE; h.size = len(body)\n"
+            f"one = h.tobuf(format=tarfile.USTAR_FORMAT) + body + bytes(-len(body) % 512)\n"
+            f"buf = one * {n} + tarfile.TarInfo('logs/a.log').tobuf(format=tarfile.USTAR_FORMAT) + bytes(1024)\n"
+            "open('logs.tar.gz', 'wb').write(gzip.compress(buf))\nPY\nrm logs/*.log")
+
+
 TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check compared member names only, or cost the trainer 20 s and 438 MB
     ("empty_files_of_the_right_names", "terminal/archive_logs",
      ": > logs/a.log; : > logs/b.log; tar czf logs.tar.gz logs/a.log logs/b.log; rm logs/a.log logs/b.log", "with other content than the setup wrote"),
@@ -57,6 +66,9 @@ TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check comp
      "open('logs.tar.gz','wb').write(bz2.compress(h*1000))\"; rm logs/a.log logs/b.log", "holds more than 18 members"),  # read no further
     ("a_bzip2_bomb", "terminal/archive_logs",  # 2.8 KB that expand to 1 GB; skipping the member decompressed it all: 2.7 s here, and 29 s for 27 KB
      f"echo {_bomb()} | base64 -d > logs.tar.gz; rm logs/a.log logs/b.log", "decompresses to more than"),
+    ("a_pax_header_of_150_000_digits", "terminal/archive_logs",  # 284 bytes of gzip: Python 3.11.7's pax regex took 21 s (CVE-2024-6232)
+     _pax("b'9' * 150_000", 1), "an extended header of 150000 bytes"),
+    ("a_chain_of_3000_pax_headers", "terminal/archive_logs", _pax("b'6 a=b\\n'", 3000), "more than 64 extended headers"),  # RecursionError
 ]
 
 
@@ -64,6 +76,16 @@ TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check comp
 def test_a_tar_check_reads_contents_and_stops_at_a_member_cap(sb, name, task, command, why):
     reward, info = _play(sb, BY_ID[task], ["```bash\n" + command + "\n```", "Done."])
     assert reward < 1.0 and any(why in w for w in info["why"]), info["why"]
+
+
+def test_an_episode_cannot_break_finish(sb):
+    "Found by a red-team review, each raised out of `finish()` and so out of the whole training step: a module of a project with hidden tests "
+    "that exits with status 200 (firejail passes it on, and 72 is no signal), a file whose path is over PATH_MAX (listed for the diff)"
+    reward, info = _play(sb, BY_ID["terminal/repo_rle"], ["```bash\nprintf 'import os\\nos._exit(200)\\n' >> rle.py\n```", "Done."])
+    assert reward < 1.0, info["why"]
+    deep = "d=$(printf 'd%.0s' {1..200}); for i in $(seq 19); do mkdir $d && cd $d; done; touch $(printf 'f%.0s' {1..255}); cd ~; wc -l < notes.txt > count.txt"
+    reward, info = _play(sb, BY_ID["terminal/count_lines"], ["```bash\n" + deep + "\n```", "Done."])
+    assert reward == 1.0 and any(d.get("kind") == "unreadable" for d in info["diff"]), (reward, info["diff"])
 
 
 def test_long_commands_a_leading_dash_and_file_names_that_are_not_utf8(sb, tmp_path):
