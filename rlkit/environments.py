@@ -26,7 +26,7 @@ CHECKS = {  # the key that names a check -> what it asserts about the final stat
             "with 'lines' its lines, with 'contains'/'not_contains' a substring, with 'number' a number (within 'tol')",
     "absent": "nothing exists at this path",
     "dir": "a directory exists at this path",
-    "mode": "the path's permission bits equal 'bits' (octal, e.g. '755')",
+    "mode": "a regular file at this path whose permission bits equal 'bits' (octal, e.g. '755')",
     "unchanged": "the file is as the setup wrote it",
     "tar": "a tar archive (gzip, bzip2 or xz allowed, at most MAX_UNPACKED bytes unpacked) whose member names are 'members' (order and './' ignored), each file the setup wrote archived with its content",
     "gzip": "a gzip file whose text is 'text' (surrounding whitespace ignored)",
@@ -81,6 +81,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
         if "mode" in c:
             st = s.stat(c["mode"])
             if st is None: return 0, 1, f"{c['mode']} does not exist"
+            if not stat.S_ISREG(st.st_mode): return 0, 1, f"{c['mode']} is not a regular file"  # an empty directory of mode 755 is no script
             got = oct(stat.S_IMODE(st.st_mode))[2:]
             return (1, 1, "") if int(got, 8) == int(c["bits"], 8) else (0, 1, f"{c['mode']} has mode {got}, not {c['bits']}")
         if "unchanged" in c:

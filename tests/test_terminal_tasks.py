@@ -88,6 +88,12 @@ def test_an_episode_cannot_break_finish(sb):
     assert reward == 1.0 and any(d.get("kind") == "unreadable" for d in info["diff"]), (reward, info["diff"])
 
 
+def test_a_mode_check_wants_a_regular_file(sb):
+    "A red-team review: a directory of mode 755 passed the mode check of a script the episode should have made executable"
+    reward, info = _play(sb, BY_ID["terminal/make_script_executable"], ["```bash\nrm deploy.sh; mkdir -m 755 deploy.sh\n```", "Done."])
+    assert reward == 0.0 and "deploy.sh is not a regular file" in info["why"], info["why"]
+
+
 def test_long_commands_a_leading_dash_and_file_names_that_are_not_utf8(sb, tmp_path):
     "A command over firejail's 4 KB argument limit runs; so does one that starts with '-'; a non-UTF-8 name in the diff is written to JSONL"
     from rlkit.core import read_jsonl, write_jsonl
