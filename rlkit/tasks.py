@@ -96,7 +96,7 @@ def extract_code(completion:str, # the model's text
 
 # %% ../nbs/04_tasks.ipynb #438e083a
 _NUMBER = r"-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"  # 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4
-_MARKED = [re.compile(p, re.I) for p in (r"\\boxed\{\s*(" + _NUMBER + r")", r"####\s*(" + _NUMBER + ")", r"answer\s*(?:is|:)\s*:?\s*\$?(" + _NUMBER + ")")]
+_MARKED = [re.compile(p, re.I) for p in (r"\\boxed\{\s*(" + _NUMBER + r")", r"####\s*(" + _NUMBER + ")", r"answer\s*(?:is|:)[\s:]*\$?(" + _NUMBER + ")")]  # [\s:]*, not \s*:?\s*: that was quadratic in a run of spaces (8,000: 1 s)
 
 def _to_number(s:str) -> float:
     s = s.replace(",", "")

@@ -159,6 +159,14 @@ def test_extract_answer(completion, want):
     assert extract_answer(completion) == want
 
 
+def test_extract_answer_reads_a_long_run_of_spaces_in_linear_time():
+    "`answer\\s*(?:is|:)\\s*:?\\s*` backtracked quadratically in spaces (8,000: 1 s; 200,000 would take about 10 minutes): a hang guard, not a timing"
+    import subprocess, sys
+    code = "from rlkit.tasks import extract_answer; print(extract_answer('The answer is' + ' ' * 200_000 + 'x, so 7'))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.stdout.strip() == "7.0", r.stderr[-500:]
+
+
 def test_task_files_a_user_writes_by_hand(tmp_path):
     "A byte-order mark is skipped; a file that is not UTF-8, and ids that repeat, are named with the file, the line or the id"
     import json
