@@ -246,7 +246,7 @@ def protocol_for(tokenizer, protocol:str="auto") -> str:
                          "nothing of them), so the model would never see the bash tool: use 'bash' (fenced ```bash blocks) or 'auto'")
     return "tools" if ok else "bash"
 
-TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)  # the Hermes form (Qwen2.5, Qwen3, SmolLM3, Hermes)
+TOOL_CALL = re.compile(r"<tool_call>(.*?)(?:</tool_call>|$)", re.S)  # the Hermes form (Qwen2.5, Qwen3, SmolLM3, Hermes)
 
 def _json_objects(text:str) -> list:
     "Every JSON object that starts at a '{' of `text` (the first one that parses from each)"

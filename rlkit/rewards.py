@@ -88,7 +88,7 @@ def code_block(tasks, completions, results=None) -> list[float]:
 
 def _json_object(text:str):
     "The JSON object in `text` (bare, or in a fenced block), or None"
-    for candidate in [text.strip()] + [b.strip() for b in re.findall(r"```(?:json)?\s*\n(.*?)```", text, re.S)]:
+    for candidate in [text.strip()] + [b.strip() for b in re.findall(r"```(?:json)?[ \t\r]*\n(.*?)```", text, re.S)]:  # not \s*\n: quadratic in blank lines
         try: v = json.loads(candidate)
         except ValueError: continue
         if isinstance(v, dict): return v

@@ -59,7 +59,7 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
     return out
 
 # %% ../nbs/04_tasks.ipynb #5ead5deb
-_FENCE = re.compile(r"```[ \t]*(?:python|py|python3)?[ \t]*\n(.*?)(?:```|\Z)", re.S | re.I)
+_FENCE = re.compile(r"```[ \t]*(?:(?:python3|python|py)[ \t]*)?\n(.*?)(?:```|\Z)", re.S | re.I)  # one [ \t]* before the name: two in a row backtrack quadratically
 _CODE_START = re.compile(r"^(def |class |import |from |@)")
 
 def _parses(src:str) -> bool:

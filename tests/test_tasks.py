@@ -159,12 +159,21 @@ def test_extract_answer(completion, want):
     assert extract_answer(completion) == want
 
 
-def test_extract_answer_reads_a_long_run_of_spaces_in_linear_time():
-    "`answer\\s*(?:is|:)\\s*:?\\s*` backtracked quadratically in spaces (8,000: 1 s; 200,000 would take about 10 minutes): a hang guard, not a timing"
+def test_the_completion_parsers_read_long_runs_of_whitespace_in_linear_time():
+    "Patterns with two whitespace runs in a row (`\\s*:?\\s*`, `\\s*\\n`, `[ \\t]*...?[ \\t]*`, `\\s*(.*?)\\s*`) backtracked quadratically where "
+    "no match followed: 8,000 characters took 0.06-1 s, 200,000 would take 0.5-10 minutes each. A hang guard, not a timing"
     import subprocess, sys
-    code = "from rlkit.tasks import extract_answer; print(extract_answer('The answer is' + ' ' * 200_000 + 'x, so 7'))"
+    code = """
+from rlkit.core import Task
+from rlkit.environments import tool_command
+from rlkit.rewards import json_keys
+from rlkit.tasks import extract_answer, extract_code
+n = 200_000
+print([extract_answer('The answer is' + ' ' * n + 'x, so 7'), extract_code('```' + ' ' * n + 'x', 'f'),
+       json_keys([Task(id='f', domain='format', prompt='p', answer=['a'])], ['```' + chr(10) * n + 'x']), tool_command('<tool_call>x' + ' ' * n + 'y')])
+"""
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert r.stdout.strip() == "7.0", r.stderr[-500:]
+    assert r.stdout.strip() == "[7.0, '', [0.0], None]", (r.stdout[-300:], r.stderr[-500:])
 
 
 def test_task_files_a_user_writes_by_hand(tmp_path):
