@@ -108,7 +108,7 @@ def serve(path):
     if proxy: forward(proxy, int(os.environ["RLKIT_PROXY_PORT"]))
     src = open(path, encoding="utf-8", errors="replace").read()
     try: code = compile(src, "solution.py", "exec")
-    except (SyntaxError, ValueError) as e:
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as e:  # nesting deeper than the compiler goes
         return send({"syntax_error": "%s: %s (line %s)" % (type(e).__name__, getattr(e, "msg", e), getattr(e, "lineno", "?"))})
     before = dict(vars(builtins))
     ns = {"__name__": "solution", "__builtins__": builtins}

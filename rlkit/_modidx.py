@@ -400,6 +400,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                              'rlkit.tasks._parses': ('tasks.html#_parses', 'rlkit/tasks.py'),
                              'rlkit.tasks._spec_part': ('tasks.html#_spec_part', 'rlkit/tasks.py'),
                              'rlkit.tasks._to_number': ('tasks.html#_to_number', 'rlkit/tasks.py'),
+                             'rlkit.tasks._tree': ('tasks.html#_tree', 'rlkit/tasks.py'),
                              'rlkit.tasks.bundled': ('tasks.html#bundled', 'rlkit/tasks.py'),
                              'rlkit.tasks.extract_answer': ('tasks.html#extract_answer', 'rlkit/tasks.py'),
                              'rlkit.tasks.extract_code': ('tasks.html#extract_code', 'rlkit/tasks.py'),

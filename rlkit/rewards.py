@@ -90,7 +90,7 @@ def _json_object(text:str):
     "The JSON object in `text` (bare, or in a fenced block), or None"
     for candidate in [text.strip()] + [b.strip() for b in re.findall(r"```(?:json)?[ \t\r]*\n(.*?)```", text, re.S)]:  # not \s*\n: quadratic in blank lines
         try: v = json.loads(candidate)
-        except ValueError: continue
+        except (ValueError, RecursionError): continue  # RecursionError: "[" * 1000
         if isinstance(v, dict): return v
     return None
 

@@ -62,16 +62,22 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
 _FENCE = re.compile(r"```[ \t]*(?:(?:python3|python|py)[ \t]*)?\n(.*?)(?:```|\Z)", re.S | re.I)  # one [ \t]* before the name: two in a row backtrack quadratically
 _CODE_START = re.compile(r"^(def |class |import |from |@)")
 
-def _parses(src:str) -> bool:
-    try: ast.parse(src); return True
-    except (SyntaxError, ValueError): return False
+def _tree(src:str) -> ast.Module|None:
+    "The syntax tree of `src`, or None where it does not parse: nesting deeper than the parser goes ('-' * 3000 + '1', 49 tokens) "
+    "raises RecursionError or MemoryError, not SyntaxError"
+    try: return ast.parse(src)
+    except (SyntaxError, ValueError, RecursionError, MemoryError): return None
+
+def _parses(src:str) -> bool: return _tree(src) is not None
 
 def _only_definitions(src:str) -> bool:
     "True when `src` only imports, defines functions/classes or assigns constants"
-    return all(isinstance(n, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign)) for n in ast.parse(src).body)
+    tree = _tree(src)
+    return tree is not None and all(isinstance(n, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign)) for n in tree.body)
 
 def _defines(src:str, name:str) -> bool:
-    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name for n in ast.walk(ast.parse(src)))
+    tree = _tree(src)
+    return tree is not None and any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name for n in ast.walk(tree))
 
 # %% ../nbs/04_tasks.ipynb #b37c9e6f
 def extract_code(completion:str, # the model's text
@@ -95,11 +101,11 @@ def extract_code(completion:str, # the model's text
     return code
 
 # %% ../nbs/04_tasks.ipynb #438e083a
-_NUMBER = r"-?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"  # 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4
+_NUMBER = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"  # 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4, a U+2212 minus sign; "1,6,0" is three numbers, not 160
 _MARKED = [re.compile(p, re.I) for p in (r"\\boxed\{\s*(" + _NUMBER + r")", r"####\s*(" + _NUMBER + ")", r"answer\s*(?:is|:)[\s:]*\$?(" + _NUMBER + ")")]  # [\s:]*, not \s*:?\s*: that was quadratic in a run of spaces (8,000: 1 s)
 
 def _to_number(s:str) -> float:
-    s = s.replace(",", "")
+    s = s.replace(",", "").replace("\u2212", "-")
     if "/" in s:
         a, b = s.split("/")
         return float(a) / float(b) if float(b) else float("nan")

@@ -171,6 +171,7 @@ HACKS = [  # the candidate's add is wrong: no hack may turn that into `passed`
 BROKEN = [
     ("syntax_error", "def add(a, b) return a + b", {"syntax_error"}),
     ("null_bytes", "def add(a, b):\x00 return a + b", {"syntax_error"}),
+    ("nested_deeper_than_the_compiler", "x = " + "-" * 100_000 + "1" + GOOD, {"syntax_error"}),  # RecursionError or MemoryError, not SyntaxError
     ("invalid_utf8_output", "import sys\nsys.stdout.buffer.write(b'\\xff\\xfe\\xfd\\n'); sys.stdout.flush()" + GOOD, {"passed"}),
     ("empty_code", "", {"error"}),
     ("missing_entry_point", "def plus(a, b):\n    return a + b", {"error"}),

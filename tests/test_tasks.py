@@ -154,9 +154,19 @@ def test_extract_code(completion, entry, want):
 @pytest.mark.parametrize("completion,want", [
     ("The answer is: 8000", 8000), ("x = 3\n#### 12", 12), ("\\boxed{-2.5}", -2.5), ("so 1,200 apples", 1200),
     ("The final answer is 6.28.", 6.28), ("half: 1/2", 0.5), ("nothing here", None), ("answer is 4 and then 5", 4),
+    ("The answer is \u2212160", -160), ("The digits are 1,6,0", 0), ("12,5 and 1,2345", 2345), ("-1,000,000.5", -1000000.5),  # a red-team review
 ])
 def test_extract_answer(completion, want):
     assert extract_answer(completion) == want
+
+
+def test_nesting_deeper_than_the_parser_goes_is_text_that_does_not_parse():
+    "A red-team review: 49 tokens of '-' * 3000 + '1' raised RecursionError out of extract_code (and so out of a training step), '[' * 1000 out of json_keys"
+    from rlkit.rewards import code_block, json_keys
+    deep = "```python\n" + "-" * 3000 + "1\n```\n```python\ndef f(x):\n    return x\n```"
+    assert extract_code(deep, "f") == "def f(x):\n    return x"
+    assert code_block([Task(id="c", domain="code", prompt="p", tests="assert f(1) == 1", entry_point="f")], ["```python\n" + "-" * 3000 + "1\n```"]) == [0.0]
+    assert json_keys([Task(id="j", domain="format", prompt="p", answer=["a"])], ["[" * 1000]) == [0.0]
 
 
 def test_the_completion_parsers_read_long_runs_of_whitespace_in_linear_time():
