@@ -96,6 +96,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.generate._notify': ('generate.html#_notify', 'rlkit/generate.py'),
                                 'rlkit.generate._rms': ('generate.html#_rms', 'rlkit/generate.py'),
                                 'rlkit.generate._rope': ('generate.html#_rope', 'rlkit/generate.py'),
+                                'rlkit.generate.as_text': ('generate.html#as_text', 'rlkit/generate.py'),
                                 'rlkit.generate.chat_text': ('generate.html#chat_text', 'rlkit/generate.py'),
                                 'rlkit.generate.code_block_stop': ('generate.html#code_block_stop', 'rlkit/generate.py'),
                                 'rlkit.generate.decode_dtype': ('generate.html#decode_dtype', 'rlkit/generate.py'),

@@ -16,10 +16,10 @@ from transformers import DynamicCache
 from .core import Turn, avoid_cudnn_attention
 
 # %% auto #0
-__all__ = ['FAST_MODEL_TYPES', 'chat_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw', 'Samples',
-           'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype', 'fast_bf16_cpu',
-           'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop', 'sample', 'scored_forward',
-           'sequence_logprobs', 'demo']
+__all__ = ['FAST_MODEL_TYPES', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw',
+           'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype',
+           'fast_bf16_cpu', 'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop', 'sample',
+           'scored_forward', 'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -33,6 +33,13 @@ def chat_text(tokenizer, prompt:str|list[dict]) -> str:
         if hit: raise ValueError(f"Prompt already contains the special token(s) {hit}: pass the plain user message "
                                  "(or a list of messages); rlkit applies the chat template itself")
     return tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+
+def as_text(tokenizer, text:str) -> str:
+    """`text` with each special token's string broken by a zero-width space after its first character, so that it tokenizes as
+    text: what a model wrote, or what its code printed, cannot forge a chat turn ('<|im_end|>\\n<|im_start|>user' in an error message)"""
+    marks = set(tokenizer.all_special_tokens) | {t.content for t in getattr(tokenizer, "added_tokens_decoder", {}).values() if t.special}
+    for s in sorted((m for m in marks if len(m) > 1 and m in text), key=len, reverse=True): text = text.replace(s, s[0] + "\u200b" + s[1:])
+    return text
 
 # %% ../nbs/02_generate.ipynb #a1abab16
 def position_ids(attention_mask):

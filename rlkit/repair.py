@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import torch
 
 from .core import ExecResult, Task, Trajectory, Turn, check_ranges
-from .generate import sample
+from .generate import as_text, sample
 from .rewards import correct, execute, execute_one, score
 
 # %% auto #0
@@ -50,7 +50,7 @@ def feedback_ids(tokenizer, feedback:str, last_token:str="",
                 ) -> list[int]:
     "Token ids that close the assistant's turn, carry `feedback` as the user's (or a tool's) message, and open the next reply"
     text = tokenizer.apply_chat_template([{"role": "user", "content": "task"}, {"role": "assistant", "content": _MARK},
-                                          {"role": role, "content": feedback}], tokenize=False, add_generation_prompt=True)
+                                          {"role": role, "content": as_text(tokenizer, feedback)}], tokenize=False, add_generation_prompt=True)
     tail = text.split(_MARK, 1)[1]
     if last_token and tail.startswith(last_token): tail = tail[len(last_token):]  # the completion already ended its turn
     return tokenizer(tail, add_special_tokens=False).input_ids

@@ -14,7 +14,7 @@ from peft import PeftModel
 from tqdm.auto import tqdm
 
 from .core import DATA_DIR, avoid_cudnn_attention, read_jsonl
-from .generate import chat_text
+from .generate import as_text, chat_text
 
 # %% auto #0
 __all__ = ['preference_pairs', 'RewardModel', 'bradley_terry_loss', 'pairwise_accuracy', 'train_reward_model',
@@ -45,7 +45,7 @@ class RewardModel(nn.Module):
 
     def encode(self, prompts:list, responses:list[str], max_length:int=512):
         "Token ids of each (prompt, response) as the chat the policy would see"
-        texts = [chat_text(self.tokenizer, p) + r for p, r in zip(prompts, responses)]
+        texts = [chat_text(self.tokenizer, p) + as_text(self.tokenizer, r) for p, r in zip(prompts, responses)]  # a response cannot forge a turn
         enc = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True, max_length=max_length, add_special_tokens=False)
         return enc.input_ids.to(self.policy.device), enc.attention_mask.to(self.policy.device)
 
