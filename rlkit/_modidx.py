@@ -399,6 +399,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
             'rlkit.tasks': { 'rlkit.tasks._defines': ('tasks.html#_defines', 'rlkit/tasks.py'),
                              'rlkit.tasks._only_definitions': ('tasks.html#_only_definitions', 'rlkit/tasks.py'),
                              'rlkit.tasks._parses': ('tasks.html#_parses', 'rlkit/tasks.py'),
+                             'rlkit.tasks._python_blocks': ('tasks.html#_python_blocks', 'rlkit/tasks.py'),
                              'rlkit.tasks._spec_part': ('tasks.html#_spec_part', 'rlkit/tasks.py'),
                              'rlkit.tasks._to_number': ('tasks.html#_to_number', 'rlkit/tasks.py'),
                              'rlkit.tasks._tree': ('tasks.html#_tree', 'rlkit/tasks.py'),

@@ -8,7 +8,7 @@ import ast, json, math, numbers, re
 from typing import Callable
 
 from .core import ExecResult, Task
-from .tasks import extract_answer, extract_code, unbound_test_names, _FENCE, _parses
+from .tasks import extract_answer, extract_code, unbound_test_names, _parses, _python_blocks
 
 # %% auto #0
 __all__ = ['RewardFn', 'TRIVIAL', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'tests_fraction', 'tests_all', 'execute', 'execute_one',
@@ -84,7 +84,7 @@ def math_answer(tasks, completions, results=None, rel_tol:float=1e-6, abs_tol:fl
 # %% ../nbs/05_rewards.ipynb #62df3478
 def code_block(tasks, completions, results=None) -> list[float]:
     "1.0 when the completion has a fenced code block that parses as Python"
-    return [float(any(b.strip() and _parses(b) for b in _FENCE.findall(c))) for c in completions]
+    return [float(any(b.strip() and _parses(b) for b in _python_blocks(c))) for c in completions]
 
 def _json_object(text:str):
     "The JSON object in `text` (bare, or in a fenced block), or None"

@@ -59,7 +59,12 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
     return out
 
 # %% ../nbs/04_tasks.ipynb #5ead5deb
-_FENCE = re.compile(r"```[ \t]*(?:(?:python3|python|py)[ \t]*)?\n(.*?)(?:```|\Z)", re.S | re.I)  # one [ \t]* before the name: two in a row backtrack quadratically
+_FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|\Z)", re.S)  # every fenced block with its tag, so that a ```bash block pairs its own fences
+_PYTHON_TAGS = ("", "python", "py", "python3")
+
+def _python_blocks(text:str) -> list[str]:
+    "The fenced blocks of `text` tagged as Python or not tagged"
+    return [b for tag, b in _FENCE.findall(text) if tag.strip().lower() in _PYTHON_TAGS]
 _CODE_START = re.compile(r"^(def |class |import |from |@)")
 
 def _tree(src:str) -> ast.Module|None:
@@ -84,7 +89,7 @@ def extract_code(completion:str, # the model's text
                  entry_point:str="", # the function the code must define, to pick among several blocks
                 ) -> str:
     "The Python code in a completion: its fenced blocks, or the unfenced code at its start; '' when there is none"
-    blocks = [b.strip("\n") for b in _FENCE.findall(completion)]
+    blocks = [b.strip("\r\n") for b in _python_blocks(completion)]
     blocks = [b for b in blocks if b.strip() and _parses(b)]
     if blocks:
         if entry_point and any(_defines(b, entry_point) for b in blocks):

@@ -160,6 +160,14 @@ def test_extract_answer(completion, want):
     assert extract_answer(completion) == want
 
 
+def test_a_block_in_another_language_keeps_its_own_fences():
+    "A red-team review: a ```bash block before the solution paired its closing fence with the solution's opening one, so the format reward was 0"
+    from rlkit.rewards import code_block
+    text = "First run:\n```bash\npython f.py\n```\nThen:\n```python\ndef f(x):\n    return x\n```"
+    assert extract_code(text, "f") == "def f(x):\n    return x"
+    assert code_block([Task(id="c", domain="code", prompt="p", tests="assert f(1) == 1", entry_point="f")], [text, text.replace("\n", "\r\n")]) == [1.0, 1.0]
+
+
 def test_nesting_deeper_than_the_parser_goes_is_text_that_does_not_parse():
     "A red-team review: 49 tokens of '-' * 3000 + '1' raised RecursionError out of extract_code (and so out of a training step), '[' * 1000 out of json_keys"
     from rlkit.rewards import code_block, json_keys
