@@ -20,7 +20,8 @@ warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from rlkit.eval import comparison, difference_line, evaluate, paired_difference
 from rlkit.sandbox import Sandbox
-from rlkit.tasks import _defines, extract_code, load_task_spec
+from rlkit.rewards import _defines, extract_code
+from rlkit.tasks import load_task_spec
 
 
 def kind(episode, task) -> str:

@@ -16,10 +16,10 @@ from .models import adapter_disabled
 from .repair import RolloutConfig, conversation
 
 # %% auto #0
-__all__ = ['NORMS', 'group_advantages', 'zero_variance', 'TaskSampler', 'episode_batch', 'store_ref_logprobs',
-           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
-           'GRPOConfig', 'update_autocast', 'nonfinite_grads', 'still_finite', 'fault_site', 'matmul_params',
-           'grpo_step', 'position_kl', 'kl_after_update']
+__all__ = ['NORMS', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs', 'clipped_surrogate', 'kl_k3',
+           'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig', 'GRPOConfig',
+           'update_autocast', 'nonfinite_grads', 'still_finite', 'fault_site', 'matmul_params', 'grpo_step',
+           'position_kl', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -42,40 +42,6 @@ def zero_variance(rewards, group):
     lo = torch.full((G,), math.inf).scatter_reduce(0, group, rewards, "amin")
     hi = torch.full((G,), -math.inf).scatter_reduce(0, group, rewards, "amax")
     return lo == hi
-
-# %% ../nbs/08_grpo.ipynb #20b43c46
-class TaskSampler:
-    "Draws tasks by group weight, then by per-task priority; tasks with zero-variance groups lose priority"
-    def __init__(self, tasks:list, # the training tasks; a task's group is its `meta["group"]` (the task spec part it came from), else its domain
-                 weights:dict|None=None, # group -> weight (`load_task_spec` gives them; default: equal weights over the groups present)
-                 seed:int=0, decay:float=0.5, floor:float=0.05):
-        self.by_group = {}
-        for t in tasks: self.by_group.setdefault(t.meta.get("group", t.domain), []).append(t)
-        self.weights = weights or {g: 1.0 for g in self.by_group}
-        missing = sorted(set(self.weights) - set(self.by_group))
-        if missing: raise ValueError(f"task weights {missing} name groups with no tasks (have {sorted(self.by_group)}); "
-                                     "a task's group is its meta['group'], else its domain")
-        self.rng, self.decay, self.floor = random.Random(seed), decay, floor
-        self.priority = {t.id: 1.0 for t in tasks}
-
-    def sample(self, k:int, exclude:set=frozenset()) -> list:
-        "`k` distinct tasks, none of whose ids is in `exclude` (fewer when there are fewer tasks)"
-        out, taken = [], set(exclude)
-        for _ in range(k):
-            groups = [g for g in self.weights if any(t.id not in taken for t in self.by_group[g])]
-            if not groups: break
-            g = self.rng.choices(groups, [self.weights[x] for x in groups])[0]
-            pool = [t for t in self.by_group[g] if t.id not in taken]
-            t = self.rng.choices(pool, [self.priority[x.id] for x in pool])[0]
-            out.append(t); taken.add(t.id)
-        return out
-
-    def update(self, task_id:str, zero_var:bool):
-        "Lower the priority of a task whose group had zero variance; restore it when the group was informative"
-        self.priority[task_id] = max(self.floor, self.priority[task_id] * self.decay) if zero_var else 1.0
-
-    def state_dict(self) -> dict: return {"rng": self.rng.getstate(), "priority": dict(self.priority)}
-    def load_state_dict(self, d:dict): self.rng.setstate(d["rng"]); self.priority.update(d["priority"])
 
 # %% ../nbs/08_grpo.ipynb #5b2a07dc
 def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:

@@ -13,7 +13,7 @@ from matplotlib.figure import Figure  # no pyplot: works without a display, in t
 from matplotlib.ticker import MaxNLocator
 
 from .core import Trajectory, read_jsonl, write_jsonl
-from .grpo import TaskSampler
+from .tasks import TaskSampler
 from .repair import repair_metrics
 
 # %% auto #0

@@ -14,7 +14,8 @@ from tqdm.auto import tqdm
 
 from .core import Trajectory, check_ranges, seed_everything, write_jsonl
 from .eval import MIN_PAIRED, comparison, difference_line, domain_changes, domain_name, domain_table, evaluate, paired_difference
-from .grpo import GRPOConfig, ReplayBuffer, TaskSampler, UpdateConfig, grpo_step, kl_after_update
+from .tasks import TaskSampler
+from .grpo import GRPOConfig, ReplayBuffer, UpdateConfig, grpo_step, kl_after_update
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
 from .repair import RolloutConfig
 from .reward_model import pairwise_accuracy, policy_pairs, train_reward_model

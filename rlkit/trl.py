@@ -18,7 +18,7 @@ from transformers.trainer_callback import PrinterCallback, ProgressCallback
 from trl import GRPOConfig as TRLConfig, GRPOTrainer
 
 from .generate import decode_dtype
-from .grpo import TaskSampler
+from .tasks import TaskSampler
 from .repair import conversation
 from .runs import read_metrics, step_metrics, summary_line, write_model_card
 from .train import TrainConfig, _load_model, begin_run, check_protocol, held_out, report, setup

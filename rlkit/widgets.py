@@ -10,7 +10,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from .core import Trajectory, read_jsonl
-from .tasks import extract_code
+from .rewards import extract_code
 from .runs import plot_run  # also the figure a run writes to plots/metrics.png
 _all_ = ["plot_run"]
 

@@ -5,7 +5,8 @@ import pytest
 
 from rlkit.core import DATA_DIR, Task, load_tasks
 from rlkit.sandbox import Limits, Sandbox
-from rlkit.tasks import bundled, extract_answer, extract_code, from_dataset, humaneval
+from rlkit.rewards import extract_answer, extract_code
+from rlkit.tasks import bundled, from_dataset, humaneval
 
 BUILD = runpy.run_path(str(DATA_DIR / "build_tasks.py"))
 MORE = runpy.run_path(str(DATA_DIR / "build_code_more.py"))  # extra training-only code tasks (data/code_more.jsonl)
@@ -185,7 +186,7 @@ def test_the_completion_parsers_read_long_runs_of_whitespace_in_linear_time():
 from rlkit.core import Task
 from rlkit.environments import tool_command
 from rlkit.rewards import json_keys
-from rlkit.tasks import extract_answer, extract_code
+from rlkit.rewards import extract_answer, extract_code
 n = 200_000
 print([extract_answer('The answer is' + ' ' * n + 'x, so 7'), extract_code('```' + ' ' * n + 'x', 'f'),
        json_keys([Task(id='f', domain='format', prompt='p', answer=['a'])], ['```' + chr(10) * n + 'x']), tool_command('<tool_call>x' + ' ' * n + 'y')])
