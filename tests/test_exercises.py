@@ -1,4 +1,4 @@
-"""The exercises at the end of 06_reward_model, 08_grpo and 09_ppo, checked as a class would use them (issue 17, item 6).
+"""The exercises at the end of 06_reward_model, 08_grpo and 09_ppo, checked as a class would use them.
 
 An exercise is two code cells of its notebook: the blank (first line `# exercise: NAME`, defining `my_NAME`) and the check
 (`# check: NAME`), which calls the page's `check_exercise` against rlkit's own function. Here those cells run without the rest

@@ -138,8 +138,8 @@ def test_ppo_against_a_learned_reward_model(tmp_path):
     print("reward-model score per step:", [round(x, 2) for x in r])
     print(f"lowercase fraction: step 1 {_lower(trajs, 1):.2f}, step 30 {_lower(trajs, 30):.2f}")
     assert sum(r[-3:]) / 3 > sum(r[:3]) / 3 + 0.1, r
-    # Not asserted: that the lowercase fraction rises too. Over 5 unseeded runs the score rose every time, but the lowercase
-    # fraction at step 30 was below step 1's in 2: in 30 steps the policy finds what this small reward model scores, not always lowercase.
+    # Not asserted: that the lowercase fraction rises too. The score rises, but the lowercase fraction at step 30 can end below
+    # step 1's: in 30 steps the policy finds what this small reward model scores, not always lowercase.
 
 
 def _toy_run(run, *args):

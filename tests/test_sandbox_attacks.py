@@ -381,7 +381,7 @@ def test_exhausting_another_jobs_process_budget(sb, host):
     assert not _wait_no_leftovers(exclude=sb.pool_pids())
 
 
-# Found by a red-team review (2026-12-04): each made a wrong answer pass, changed another job's verdict or reached the host
+# Each case below, if let through, would make a wrong answer pass, change another job's verdict or reach the host
 LOOP_CHECK = ("def check(candidate):\n    for (a, b), want in [((1, 2), 3), ((5, 5), 10), ((-1, 1), 0)]:\n"
               "        got = candidate(a, b)\n        assert got == want\n")
 HACKS_WITH_TESTS = [  # (id, code, tests, entry point): the candidate is wrong every time
@@ -507,7 +507,7 @@ def test_the_proxy_sends_the_allowed_host_whatever_host_header_the_code_wrote(ne
 
 
 def test_a_set_of_colliding_hashes_is_refused_without_quadratic_work(sb, host):
-    "Ints k * (2**61 - 1) all hash to 0: decoding 45,000 of them into a set took the trainer 11 s; now refused at once"
+    "Ints k * (2**61 - 1) all hash to 0, so a set of 45,000 of them is quadratic to build: the trainer refuses the reply before building it"
     code = ("import __main__, json, os\ndef add(a, b):\n    v = {'set': [k * (2**61 - 1) for k in range(1, 45000)]}\n"  # the reply, forged: built in the sandbox the set itself would time out
             "    __main__.rep.write(json.dumps({'value': v, 'job': __main__.JOB}) + '\\n'); __main__.rep.flush(); os._exit(0)")
     r = check(sb, host, code, {"violation"})
@@ -515,7 +515,7 @@ def test_a_set_of_colliding_hashes_is_refused_without_quadratic_work(sb, host):
 
 
 def test_half_colliding_hashes_are_refused_too(sb, host):
-    "Keys hashing to 0 beside as many distinct ones passed a check for 'half distinct' and cost the trainer 12 s"
+    "Keys hashing to 0 beside as many distinct ones: the colliding half alone is quadratic to build, so the cap is on keys per hash, not the share of distinct ones"
     code = ("import __main__, json, os\ndef add(a, b):\n    v = {'set': [k * (2**61 - 1) for k in range(1, 30000)] + list(range(1, 30000))}\n"
             "    __main__.rep.write(json.dumps({'value': v, 'job': __main__.JOB}) + '\\n'); __main__.rep.flush(); os._exit(0)")
     r = check(sb, host, code, {"violation"})
@@ -523,13 +523,13 @@ def test_half_colliding_hashes_are_refused_too(sb, host):
 
 
 def test_a_tree_1100_directories_deep_is_listed_without_recursion(sb, host):
-    "Python 3.11's os.walk recurses: listing what the job wrote raised RecursionError out of `run`, losing the batch"
+    "Python 3.11's os.walk recurses, so it would raise RecursionError out of `run` and lose the batch: what the job wrote is listed without recursion"
     code = "import os\nfor _ in range(1100):\n    os.mkdir('a'); os.chdir('a')" + GOOD
     check(sb, host, code, {"passed", "violation"})
 
 
 def test_a_job_cannot_leave_data_for_later_jobs_in_harness_py():
-    "The zygote kept ~/harness.py between jobs; a job could replace it (the home is the sandbox user's) and later jobs read what it left"
+    "The home is the sandbox user's, so a job can replace ~/harness.py: the zygote removes it before each job, and later jobs never read what it left"
     plant = "import os\nh = os.path.expanduser('~')\nopen(h + '/.x', 'w').write('PERSISTED')\nos.replace(h + '/.x', h + '/harness.py')" + GOOD
     read = "import os\ntry: print(open(os.path.expanduser('~/harness.py')).read()[:20])\nexcept OSError: print('GONE')" + GOOD
     with Sandbox(None, Limits(timeout_s=3), warm=True) as s:
@@ -543,7 +543,7 @@ PEEK = ("import os\ndef peek(p):\n    try: return open(os.path.expanduser(p)).re
 
 @pytest.mark.parametrize("named", [True, False], ids=["named_in_data_dirs", "a_task_s_own_path"])
 def test_a_data_directory_is_read_only_at_data_and_only_by_its_tier(host, named):
-    "A data directory outside /tmp was readable at its host path by every job; now only a data-tier job reads it, at ~/data"
+    "A data directory outside /tmp is hidden at its host path from every job: only a data-tier job reads it, at ~/data"
     import shutil, tempfile
     others = {int(p) for p in _live_sandbox_processes()}  # the module's warm sandboxes
     d = Path(tempfile.mkdtemp(dir="/var/lib", prefix="rlkit-test-data-"))
@@ -562,6 +562,6 @@ def test_a_data_directory_is_read_only_at_data_and_only_by_its_tier(host, named)
 
 
 def test_a_data_directory_firejail_cannot_hide_is_refused(tmp_path):
-    "firejail refuses to blacklist a path holding ',' (and a few other characters): every job would have failed to start"
+    "firejail refuses to blacklist a path holding ',' (and a few other characters): every job would fail to start, so the Sandbox refuses such a directory up front"
     odd = tmp_path / "a,b"; odd.mkdir()
     with pytest.raises(ValueError, match="rename the directory"): Sandbox(None, data_dirs={"odd": str(odd)})

@@ -41,7 +41,7 @@ def test_data_files_are_what_the_build_script_writes():
     assert sorted(splits) == ["test", "train", "val"]
     for split, tasks in splits.items():
         assert (DATA_DIR / f"code_{split}.jsonl").read_text() == _jsonl(tasks), f"run python data/build_tasks.py (code_{split})"
-    # CODE alone still gives train and the first 39 test tasks, as before CODE_HELD_OUT existed
+    # CODE alone gives the train split and the first 39 test tasks, so CODE_HELD_OUT changes neither; its tasks go to val and the rest of test
     train, test = BUILD["split"](BUILD["code_tasks"]())
     assert splits["train"] == train and len(test) == 39
     held = {t["id"] for t in BUILD["code_tasks"](BUILD["CODE_HELD_OUT"])}
@@ -155,14 +155,14 @@ def test_extract_code(completion, entry, want):
 @pytest.mark.parametrize("completion,want", [
     ("The answer is: 8000", 8000), ("x = 3\n#### 12", 12), ("\\boxed{-2.5}", -2.5), ("so 1,200 apples", 1200),
     ("The final answer is 6.28.", 6.28), ("half: 1/2", 0.5), ("nothing here", None), ("answer is 4 and then 5", 4),
-    ("The answer is \u2212160", -160), ("The digits are 1,6,0", 0), ("12,5 and 1,2345", 2345), ("-1,000,000.5", -1000000.5),  # a red-team review
+    ("The answer is \u2212160", -160), ("The digits are 1,6,0", 0), ("12,5 and 1,2345", 2345), ("-1,000,000.5", -1000000.5),  # a U+2212 minus; commas group thousands only in groups of exactly three digits
 ])
 def test_extract_answer(completion, want):
     assert extract_answer(completion) == want
 
 
 def test_a_block_in_another_language_keeps_its_own_fences():
-    "A red-team review: a ```bash block before the solution paired its closing fence with the solution's opening one, so the format reward was 0"
+    "A ```bash block before the solution keeps its own closing fence: paired with the solution's opening one, the code would be lost and the format reward 0"
     from rlkit.rewards import code_block
     text = "First run:\n```bash\npython f.py\n```\nThen:\n```python\ndef f(x):\n    return x\n```"
     assert extract_code(text, "f") == "def f(x):\n    return x"
@@ -170,7 +170,7 @@ def test_a_block_in_another_language_keeps_its_own_fences():
 
 
 def test_nesting_deeper_than_the_parser_goes_is_text_that_does_not_parse():
-    "A red-team review: 49 tokens of '-' * 3000 + '1' raised RecursionError out of extract_code (and so out of a training step), '[' * 1000 out of json_keys"
+    "'-' * 3000 + '1' (a completion of 49 tokens) and '[' * 1000 nest deeper than the parsers go: text that does not parse, never a RecursionError out of a training step"
     from rlkit.rewards import code_block, json_keys
     deep = "```python\n" + "-" * 3000 + "1\n```\n```python\ndef f(x):\n    return x\n```"
     assert extract_code(deep, "f") == "def f(x):\n    return x"
@@ -179,8 +179,8 @@ def test_nesting_deeper_than_the_parser_goes_is_text_that_does_not_parse():
 
 
 def test_the_completion_parsers_read_long_runs_of_whitespace_in_linear_time():
-    "Patterns with two whitespace runs in a row (`\\s*:?\\s*`, `\\s*\\n`, `[ \\t]*...?[ \\t]*`, `\\s*(.*?)\\s*`) backtracked quadratically where "
-    "no match followed: 8,000 characters took 0.06-1 s, 200,000 would take 0.5-10 minutes each. A hang guard, not a timing"
+    "Patterns with two whitespace runs in a row (`\\s*:?\\s*`, `\\s*\\n`, `[ \\t]*...?[ \\t]*`, `\\s*(.*?)\\s*`) backtrack quadratically where "
+    "no match follows, taking minutes on 200,000 characters: the parsers avoid them. A hang guard (a 120 s timeout), not a timing"
     import subprocess, sys
     code = """
 from rlkit.core import Task

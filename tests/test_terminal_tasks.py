@@ -58,17 +58,17 @@ def _pax(body:str, n:int) -> str:
             "open('logs.tar.gz', 'wb').write(gzip.compress(buf))\nPY\nrm logs/*.log")
 
 
-TAR_HACKS = [  # found by a red-team review: each scored 1.0 when the check compared member names only, or cost the trainer 20 s and 438 MB
+TAR_HACKS = [  # each would score 1.0 against a check of member names only, or cost the trainer seconds and hundreds of MB to read
     ("empty_files_of_the_right_names", "terminal/archive_logs",
      ": > logs/a.log; : > logs/b.log; tar czf logs.tar.gz logs/a.log logs/b.log; rm logs/a.log logs/b.log", "with other content than the setup wrote"),
     ("a_million_headers_in_bz2", "terminal/archive_logs",
      "python3 -c \"import tarfile,bz2;h=tarfile.TarInfo('logs/a.log').tobuf(format=tarfile.USTAR_FORMAT);"
      "open('logs.tar.gz','wb').write(bz2.compress(h*1000))\"; rm logs/a.log logs/b.log", "holds more than 18 members"),  # read no further
-    ("a_bzip2_bomb", "terminal/archive_logs",  # 2.8 KB that expand to 1 GB; skipping the member decompressed it all: 2.7 s here, and 29 s for 27 KB
+    ("a_bzip2_bomb", "terminal/archive_logs",  # 2.8 KB that expand to 1 GB: tarfile skips a member by decompressing it, so the archive is unpacked to a bound first
      f"echo {_bomb()} | base64 -d > logs.tar.gz; rm logs/a.log logs/b.log", "decompresses to more than"),
-    ("a_pax_header_of_150_000_digits", "terminal/archive_logs",  # 284 bytes of gzip: Python 3.11.7's pax regex took 21 s (CVE-2024-6232)
+    ("a_pax_header_of_150_000_digits", "terminal/archive_logs",  # 284 bytes of gzip: refused before tarfile parses it, which Python before 3.11.10 does in quadratic time (CVE-2024-6232)
      _pax("b'9' * 150_000", 1), "an extended header of 150000 bytes"),
-    ("a_chain_of_3000_pax_headers", "terminal/archive_logs", _pax("b'6 a=b\\n'", 3000), "more than 64 extended headers"),  # RecursionError
+    ("a_chain_of_3000_pax_headers", "terminal/archive_logs", _pax("b'6 a=b\\n'", 3000), "more than 64 extended headers"),  # tarfile parses each header of a chain one recursion deeper: RecursionError unless capped
 ]
 
 
@@ -79,7 +79,7 @@ def test_a_tar_check_reads_contents_and_stops_at_a_member_cap(sb, name, task, co
 
 
 def test_an_episode_cannot_break_finish(sb):
-    "Found by a red-team review, each raised out of `finish()` and so out of the whole training step: a module of a project with hidden tests "
+    "Each is scored, never raised out of `finish()` and so out of the whole training step: a module of a project with hidden tests "
     "that exits with status 200 (firejail passes it on, and 72 is no signal), a file whose path is over PATH_MAX (listed for the diff)"
     reward, info = _play(sb, BY_ID["terminal/repo_rle"], ["```bash\nprintf 'import os\\nos._exit(200)\\n' >> rle.py\n```", "Done."])
     assert reward < 1.0, info["why"]
@@ -89,7 +89,7 @@ def test_an_episode_cannot_break_finish(sb):
 
 
 def test_a_mode_check_wants_a_regular_file(sb):
-    "A red-team review: a directory of mode 755 passed the mode check of a script the episode should have made executable"
+    "A directory of mode 755 in place of the script the episode should make executable fails the mode check: only a regular file passes"
     reward, info = _play(sb, BY_ID["terminal/make_script_executable"], ["```bash\nrm deploy.sh; mkdir -m 755 deploy.sh\n```", "Done."])
     assert reward == 0.0 and "deploy.sh is not a regular file" in info["why"], info["why"]
 

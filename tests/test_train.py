@@ -29,8 +29,8 @@ def test_grpo_learns_a_toy_reward(tmp_path):
 
 
 def test_grpo_learns_through_repair_turns(tmp_path):
-    # 60 steps: on a CPU with AMX (bf16 kernels of their own) seed 0 learns more slowly than where the test was tuned, with a mean
-    # reward of 0.29 after 40 steps (0.60-0.67 on seeds 1-3) and 0.64 after 60; seeds 0-2 pass every check below after 60 steps there
+    # 60 steps: on a CPU with AMX (bf16 kernels of their own) seed 0 learns more slowly than on other CPUs, and after 40 steps its
+    # mean reward is still under the 0.4 checked below; after 60 steps seeds 0-2 pass every check below there
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=60, checkpoint_every=100, tasks_per_step=4,
                      rollout={"attempts": 2, "gamma": 0.5})
     train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
@@ -122,7 +122,7 @@ def test_a_rollback_that_spends_the_budget_ends_the_run_at_its_checkpoint(tmp_pa
 
 
 def test_a_nan_gradient_is_located_and_its_batch_kept(tmp_path, monkeypatch):
-    "A finite loss with a NaN gradient (what a GPU run once showed): the error says where, and the batch is kept to replay"
+    "A finite loss with a NaN gradient (a GPU run can produce one): the error says where, and the batch is kept to replay"
     real = T.grpo_step
     def poisoned(model, *a, **k):
         def poison(mod, inp, out):

@@ -150,8 +150,8 @@ def test_beta_zero_says_the_kl_is_not_measured_and_still_checks_it_before_a_chec
     assert [r["step"] for r in rows if r.get("kl_after") is not None] == [2, 4] and rows[-1]["kl_after"] > 0
 
 
-def test_a_run_written_before_the_rollout_config_existed_still_reads(tmp_path):
-    "Old config.json files kept the sampling fields in 'grpo' and PPO read GRPO's update fields: both land where they live now"
+def test_a_config_json_with_the_sampling_fields_under_grpo_still_reads(tmp_path):
+    "A config.json of the older layout (no 'rollout': the sampling fields in 'grpo', and PPO reading GRPO's update fields) still reads: each field lands in its section"
     old = json.loads(json.dumps(dataclasses.asdict(T.TrainConfig())))
     old.pop("rollout")
     old["grpo"] |= {"group_size": 4, "temperature": 1.0, "attempts": 1, "dynamic_sampling": 0, "decode_dtype": "auto",
