@@ -16,7 +16,7 @@ from pathlib import Path
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from rlkit.ppo import PPOConfig
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig
 from rlkit.runs import read_metrics
 from rlkit.train import TrainConfig, train
 

@@ -14,7 +14,7 @@ from pathlib import Path
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from rlkit.grpo import GRPOConfig
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig
 from rlkit.runs import read_metrics
 from rlkit.train import TrainConfig, train
 from rlkit.trl import train_trl

@@ -23,7 +23,7 @@ from rlkit.grpo import GRPOConfig, grpo_step, matmul_params
 sys.path.insert(0, str(Path(__file__).parent))
 from generate import bandwidth_gbs, matmul_gflops
 from rlkit.models import embedded_model_dir, load_policy
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig
 from rlkit.tasks import bundled
 
 G, NEW, LR = 8, 64, 1e-5

@@ -29,7 +29,7 @@ def main():
     if a.n < 2: ap.error(f"--n {a.n}: a task needs at least 2 samples to be solved sometimes and not always")
     ro = TrainConfig().rollout
     tasks, _ = load_task_spec(a.tasks, "train")
-    r = evaluate(a.model, tasks, n=a.n, temperature=ro.temperature, seed=a.seed, max_new_tokens=ro.max_new_tokens, decode=ro.decode,
+    r = evaluate(a.model, tasks, n=a.n, temperature=ro.temperature, seed=a.seed, rollout=ro,
                  desc="match")
     solved = {t.id: (lambda p: "never" if p == 0 else "always" if p == 1 else "sometimes")(r["per_task"].get(t.id, 0)) for t in tasks}
     keep = [t for t in tasks if solved[t.id] == "sometimes"]

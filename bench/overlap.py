@@ -18,7 +18,7 @@ warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import torch
 from rlkit.models import load_policy
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig, run_episodes
 from rlkit.sandbox import Sandbox
 from rlkit.tasks import bundled
 
@@ -41,7 +41,7 @@ def main():
         verdicts = {}
         for overlap in (False, True):
             t0 = time.time()
-            eps = dataclasses.replace(ro, overlap_execution=overlap).episodes(model, tok, tasks, sandbox=sb, generator=torch.Generator().manual_seed(rep))
+            eps = run_episodes(model, tok, tasks, dataclasses.replace(ro, overlap_execution=overlap), sandbox=sb, generator=torch.Generator().manual_seed(rep))
             wall = time.time() - t0
             sec = eps[0].meta["seconds"]
             verdicts[overlap] = [[t.result.verdict for t in e.turns] for e in eps]

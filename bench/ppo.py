@@ -23,7 +23,7 @@ from rlkit.core import Trajectory, read_jsonl, seed_everything, write_jsonl
 from rlkit.grpo import GRPOConfig, grpo_step
 from rlkit.models import load_policy
 from rlkit.ppo import KLController, PPOConfig, ValueHead, ppo_step
-from rlkit.repair import RolloutConfig, run_episodes
+from rlkit.episodes import RolloutConfig, run_episodes
 from rlkit.tasks import bundled
 
 G, NEW, LR = 8, 64, 1e-5
@@ -36,8 +36,8 @@ def sample_batch(path):
     seed_everything(0)
     model, tok = load_policy(gradient_checkpointing=True)
     t0 = time.time()
-    eps = run_episodes(model, tok, bundled("code", "train")[:2], n=G, attempts=1, rewards={"length": length_reward},
-                       executor=lambda ts, cs: [None] * len(cs), max_new_tokens=NEW, generator=torch.Generator().manual_seed(0))
+    eps = run_episodes(model, tok, bundled("code", "train")[:2], RolloutConfig(group_size=G, max_new_tokens=NEW, attempts=1, temperature=1.0),
+                       rewards={"length": length_reward}, executor=lambda ts, cs: [None] * len(cs), generator=torch.Generator().manual_seed(0))
     write_jsonl(path, eps, append=False)
     return time.time() - t0, sum(len(e.turns[0].token_ids) for e in eps)
 

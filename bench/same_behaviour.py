@@ -20,9 +20,9 @@ def strip(x):
     return x
 
 
-def runs(out:Path):
-    "Write the toy runs of the rlkit found first on sys.path under `out`, each file normalised"
-    sys.path.insert(0, str(ROOT / "tests"))
+def runs(out:Path, src:Path):
+    "Write the toy runs of the checkout `src` (its rlkit and its tests/toys.py) under `out`, each file normalised"
+    sys.path[:0] = [str(src), str(src / "tests")]
     import shutil as sh
     from rlkit.train import train
     from toys import lowercase, lowercase_check, toy_config, toy_tasks
@@ -61,8 +61,7 @@ if __name__ == "__main__":
     ap.add_argument("--src", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.out:
-        if a.src: sys.path.insert(0, a.src)
-        runs(Path(a.out))
+        runs(Path(a.out), Path(a.src or ROOT))
         print(json.dumps(digest(Path(a.out)), indent=1))
         sys.exit(0)
     if not a.against: ap.error("give --against REV or --out DIR")

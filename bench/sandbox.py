@@ -3,7 +3,7 @@
 throughput for 500 snippets with 1 and with 2 workers.
 
 `--tiers` measures instead what each isolation tier, the per-job quotas and the audit log cost per execution, against
-today's tier measured in the same run: no network, warm, per-user limits, no audit log (`nbs/03a_isolation`).
+today's tier measured in the same run: no network, warm, per-user limits, no audit log (`nbs/02a_isolation`).
 
     .venv/bin/python bench/sandbox.py [--n 500]
     .venv/bin/python bench/sandbox.py --tiers [--reps 30]

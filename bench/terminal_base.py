@@ -7,9 +7,9 @@ import argparse, json, time
 from collections import defaultdict
 from pathlib import Path
 
-from rlkit.environments import run_env_episodes, terminal_tasks
+from rlkit.agents.terminal import terminal_tasks
 from rlkit.models import load_policy
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig, run_episodes
 from rlkit.sandbox import Sandbox
 
 if __name__ == "__main__":
@@ -22,8 +22,8 @@ if __name__ == "__main__":
     episodes = []
     with Sandbox("firejail") as sb:
         for i in range(0, len(tasks), 32):
-            episodes += run_env_episodes(model, tok, tasks[i:i + 32], n=1, sandbox=sb, max_turns=a.max_turns, max_new_tokens=a.max_new_tokens,
-                                         temperature=0.0, decode=RolloutConfig().decode)
+            episodes += run_episodes(model, tok, tasks[i:i + 32], RolloutConfig(max_turns=a.max_turns, max_new_tokens=a.max_new_tokens, temperature=0.0),
+                                     n=1, sandbox=sb)
             print(f"{len(episodes)}/{len(tasks)} episodes, {time.time() - t0:.0f} s", flush=True)
     eps = {e.task_id: e for e in episodes}
     rows = defaultdict(lambda: [0, 0, 0.0, 0])  # (kind, difficulty) -> [tasks, solved, sum of check fractions, commands run]

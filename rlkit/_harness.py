@@ -1,16 +1,16 @@
 """The harness: the program that rlkit's sandbox runs inside firejail, as the unprivileged sandbox user.
 
-This is a plain file, not generated from a notebook, and not a module rlkit imports. `rlkit.sandbox.harness_source()`
+This is a plain file, not generated from a notebook, and not a module rlkit imports. `rlkit.jail.harness_source()`
 reads it as text, puts the source of the value codec (`encode_value`, `_distinct_keys`, `decode_value`) above it, and writes the result
 into each sandbox's private directory as `harness.py`. The sandbox's interpreter runs that with the standard library
 only: `python -I -S -B -u harness.py REQ REP TARGET`, where REQ and REP are the request and reply pipes and TARGET is
 a solution file to `serve` once, or `--zygote` for a warm sandbox. Importing this file runs nothing.
-The notebook nbs/03_sandbox.ipynb ("The harness inside") explains it.
+The notebook nbs/02b_jail.ipynb ("The harness inside") explains it.
 """
 import builtins, json, os, resource, sys, traceback
 
 if False:  # never runs: `harness_source()` puts the codec's source above this file; this names it for readers and linters
-    from rlkit.sandbox import _distinct_keys, decode_value, encode_value
+    from rlkit.jail import _distinct_keys, decode_value, encode_value
 
 req = rep = None  # the request and reply channels, opened by `main`
 JOB = None  # the id of the job being served (None when the sandbox runs one solution and exits)
@@ -132,7 +132,7 @@ JOB_LIMITS = (resource.RLIMIT_AS, resource.RLIMIT_CPU, resource.RLIMIT_FSIZE, re
 WRITABLE = (os.path.expanduser("~"), "/tmp", "/var/tmp", "/run/lock", "/dev/shm")
 
 def _rmtree(top):
-    """`shutil.rmtree` without recursion (3.11's recurses: a tree a job made 1,100 deep raised RecursionError here), making each
+    """`shutil.rmtree` without recursion (3.11's recurses, and a job can make a tree deeper than the recursion limit), making each
     directory writable first (a job may have made them read-only); what cannot be removed is left"""
     stack, seen = [top], set()
     while stack:

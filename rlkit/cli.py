@@ -9,9 +9,9 @@ from pathlib import Path
 
 from .grpo import GRPOConfig, UpdateConfig
 from .ppo import PPOConfig
-from .repair import RolloutConfig
+from .episodes import RolloutConfig
 from .runs import RunError
-from .train import TrainConfig, _read_config, train
+from .train import TrainConfig, _read_config, engine, train
 
 # %% auto #0
 __all__ = ['config_from_args', 'main']
@@ -117,9 +117,7 @@ def main(argv:list[str]|None=None) -> int:
             if extra: raise ValueError(f"--resume uses the run's own config.json; only --steps and --max-minutes may change (got --{extra[0].replace('_', '-')})")
             far = {k: getattr(args, k) for k in ("steps", "max_minutes") if getattr(args, k) is not None}  # how far the run goes now
             train(dataclasses.replace(_read_config(Path(args.resume), None), **far) if far else None, resume=args.resume)
-        elif (cfg := config_from_args(args)).engine == "trl":
-            from rlkit.trl import train_trl  # TRL's trainer: imported only for the runs that use it
-            train_trl(cfg)
+        elif (cfg := config_from_args(args)).engine != "rlkit": engine(cfg.engine)(cfg)  # TRL's trainer, a wing: loaded only for the runs that use it
         else: train(cfg)
     except (ValueError, FileNotFoundError) as e:
         print(f"rlkit train: error: {e}", file=sys.stderr); return 2

@@ -6,6 +6,7 @@
 from __future__ import annotations
 import ast, json, logging, math, os, random
 from dataclasses import dataclass, field, fields, asdict
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -17,9 +18,9 @@ import torch
 logging.getLogger("bitsandbytes.backends.cpu.ops").setLevel(logging.ERROR)
 
 # %% auto #0
-__all__ = ['VERDICTS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable', 'write_jsonl',
-           'read_jsonl', 'load_tasks', 'cache_dir', 'seed_everything', 'default_device', 'default_dtype',
-           'avoid_cudnn_attention']
+__all__ = ['VERDICTS', 'TIERS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable',
+           'write_jsonl', 'read_jsonl', 'load_tasks', 'plugins', 'cache_dir', 'seed_everything', 'default_device',
+           'default_dtype', 'avoid_cudnn_attention']
 
 # %% ../nbs/00_core.ipynb #64764160
 VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error", "violation")
@@ -41,6 +42,8 @@ def check_ranges(obj, # a config dataclass
 
 
 # %% ../nbs/00_core.ipynb #b53ee6f7
+TIERS = ("none", "network", "data")  # the isolation tiers a code task may name in meta["tier"] (`02a_isolation`)
+
 def _check_code_task(t):
     "A code task must name its function and carry tests that parse and assert something: checked when the task loads, not when a step draws it"
     if not (t.tests and t.entry_point): raise ValueError(f"field 'tests' and field 'entry_point' are required for a code task ({t.id!r})")
@@ -54,7 +57,6 @@ def _check_code_task(t):
         raise ValueError(f"code task {t.id!r}: meta.code_prompt must be text (the code put before the answer), not {type(t.meta['code_prompt']).__name__}")
     if "reference" in t.meta and not isinstance(t.meta["reference"], str):
         raise ValueError(f"code task {t.id!r}: meta.reference must be the code of a right answer, as text, not {type(t.meta['reference']).__name__}")
-    from rlkit.isolation import TIERS  # here, not at the top: importing rlkit.core stays light
     if t.meta.get("tier", "none") not in TIERS:
         raise ValueError(f"code task {t.id!r}: meta.tier={t.meta['tier']!r}; use one of {', '.join(map(repr, TIERS))} (rlkit.isolation)")
 
@@ -94,7 +96,7 @@ class ExecResult:
     returncode: int | None = None  # informative only: exit codes lie
     duration_s: float = 0.0  # wall-clock seconds
     detail: str = ""  # a short human-readable reason for the verdict
-    audit: dict | None = None  # what the job attempted and left (processes, files, network, flags): see `03a_isolation`
+    audit: dict | None = None  # what the job attempted and left (processes, files, network, flags): see `02a_isolation`
 
     def __post_init__(self): _check_choice("verdict", self.verdict, VERDICTS)
 
@@ -228,6 +230,13 @@ def load_tasks(path) -> list[Task]:
     return read_jsonl(path, Task)
 
 # %% ../nbs/00_core.ipynb #f00d783d
+def plugins(group:str="rlkit.plugins") -> list[str]:
+    "Import each installed plugin of `group`, once, by its entry point: a wing registers its task domains and environments when imported"
+    if group not in _PLUGINS: _PLUGINS[group] = {ep.name: ep.load() for ep in entry_points(group=group)}
+    return sorted(_PLUGINS[group])
+
+_PLUGINS = {}  # group -> name -> the loaded plugin
+
 def cache_dir() -> Path:
     "Where rlkit keeps converted models: `$RLKIT_CACHE`, else `~/.cache/rlkit`"
     return Path(os.environ.get("RLKIT_CACHE") or Path.home() / ".cache" / "rlkit")

@@ -4,7 +4,7 @@
 
 # %% ../nbs/10_eval.ipynb #c8989e04
 from __future__ import annotations
-import math
+import dataclasses, math
 from collections import Counter
 from pathlib import Path
 
@@ -13,7 +13,7 @@ import torch
 from tqdm.auto import tqdm
 
 from .core import write_jsonl
-from .repair import run_episodes
+from .episodes import RolloutConfig, run_episodes
 
 # %% auto #0
 __all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison',
@@ -46,10 +46,9 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
              n:int=1, # answers per task
              temperature:float=0.0, # 0: greedy decoding, one answer per task; > 0: sample `n` per task
              ks=None, # the k of each pass@k (default: 1, and 10 when n >= 10)
-             max_new_tokens:int=192, seed:int=0, sandbox=None,
+             seed:int=0, sandbox=None,
              batch:int=64, # answers per sampling batch
-             decode:dict|None=None, # options for `sample` (see `RolloutConfig.decode`)
-             max_turns:int=4, protocol:str="bash", # a terminal task's turn budget and protocol (`RolloutConfig.max_turns`, `terminal_protocol`)
+             rollout:RolloutConfig|None=None, # max_new_tokens, decoding, a terminal task's turns (default: `RolloutConfig()`); one attempt, at `temperature`
              save:str|Path|None=None, # write every episode here as JSONL
              keep:bool=False, # also return the episodes, under "episodes"
              desc:str="eval") -> dict:
@@ -65,10 +64,10 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
                                                     "use n=1, or a temperature > 0 to sample several")
     ks = tuple(ks) if ks is not None else tuple(k for k in (1, 10) if k <= n)
     if max(ks) > n: raise ValueError(f"pass@{max(ks)} needs n >= {max(ks)} samples per task (got n={n})")
+    ro = dataclasses.replace(rollout or RolloutConfig(), attempts=1, temperature=temperature)
     g, per, eps = torch.Generator().manual_seed(seed), max(1, batch // n), []
     for i in tqdm(range(0, len(tasks), per), desc=desc, leave=False):
-        eps += run_episodes(model, tokenizer, tasks[i:i + per], n=n, attempts=1, sandbox=sandbox, decode=decode,
-                            max_new_tokens=max_new_tokens, temperature=temperature, generator=g, max_turns=max_turns, protocol=protocol)
+        eps += run_episodes(model, tokenizer, tasks[i:i + per], ro, n=n, sandbox=sandbox, generator=g)
     ok = [e for e in eps if e.reward is not None]  # a sandbox error: neither pass nor fail
     counts, by_domain = {}, {}
     for e in ok:

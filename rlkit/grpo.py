@@ -13,7 +13,7 @@ import torch.nn.functional as F
 from .core import Trajectory, check_ranges
 from .generate import first_column, left_pad, scored_forward, sequence_logprobs
 from .models import adapter_disabled
-from .repair import RolloutConfig, conversation
+from .episodes import RolloutConfig, conversation
 
 # %% auto #0
 __all__ = ['NORMS', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs', 'clipped_surrogate', 'kl_k3',

@@ -16,7 +16,7 @@ from .generate import first_column, scored_forward, sequence_logprobs, token_log
 from .grpo import (UpdateConfig, clipped_surrogate, episode_batch, fault_site, kl_k3, matmul_params, nonfinite_grads, reduce_loss, still_finite,
                         store_ref_logprobs, update_autocast)
 from .models import adapter_disabled
-from .repair import RolloutConfig
+from .episodes import RolloutConfig
 
 # %% auto #0
 __all__ = ['ValueHead', 'logprobs_and_values', 'token_entropy', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',

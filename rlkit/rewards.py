@@ -7,13 +7,14 @@ from __future__ import annotations
 import ast, json, math, numbers, re
 from typing import Callable
 
-from .core import ExecResult, Task
-from .tasks import unbound_test_names
+from .core import ExecResult, Task, plugins
+from .sandbox import Sandbox
+from .tasks import BUNDLED, unbound_test_names
 
 # %% auto #0
-__all__ = ['RewardFn', 'TRIVIAL', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'extract_code', 'extract_answer', 'tests_fraction',
-           'tests_all', 'execute', 'execute_one', 'math_answer', 'code_block', 'json_keys', 'length_penalty',
-           'env_scored', 'check_correct_domains', 'correct', 'score', 'trl_reward', 'check_tasks',
+__all__ = ['RewardFn', 'TRIVIAL', 'TASK_CHECKS', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'extract_code', 'extract_answer',
+           'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer', 'code_block', 'json_keys',
+           'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score', 'trl_reward', 'check_tasks',
            'check_reward_domains', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
@@ -125,7 +126,6 @@ def execute(tasks:list[Task], completions:list[str], sandbox=None,
             workers:int|None=None # jobs at once (None: one per CPU, `rlkit.sandbox.default_workers`)
            ) -> list[ExecResult|None]:
     "Extract and run the code of every code-task completion in one sandbox batch (None for other domains)"
-    from rlkit.sandbox import Sandbox
     idx = [i for i, t in enumerate(tasks) if t.domain == "code"]
     out = [None] * len(tasks)
     if not idx: return out
@@ -177,9 +177,9 @@ def length_penalty(target_chars:int=600, per_char:float=0.001) -> RewardFn:
 
 # %% ../nbs/05_rewards.ipynb #206b4b32
 def env_scored(tasks, completions, results=None):
-    "Terminal tasks: scored by their environment's checks of the final state (`rlkit.environments`), never by a reward on their text"
+    "Terminal tasks: scored by their environment's checks of the final state (`rlkit.agents.terminal`), never by a reward on their text"
     raise RewardError(f"tasks {[t.id for t in tasks][:3]} are terminal tasks: their reward is the environment's checks of the final state "
-                      "(rlkit.environments.run_env_episodes, which run_episodes calls for them), not a reward on the text")
+                      "(rlkit.agents.terminal.TerminalEnv, which run_episodes plays them with), not a reward on the text")
 
 _CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys, "terminal": env_scored}
 
@@ -250,13 +250,7 @@ TRIVIAL = {  # answers that know nothing: tests that pass one of them do not che
 
 def _completion(code:str) -> str: return f"```python\n{code}\n```"
 
-def _play(task:Task, sb, turns:list[str], budget_s:float) -> tuple[float, dict]:
-    "A terminal episode whose turns are given: the reward and details `TerminalEnv.finish` returns"
-    from rlkit.environments import TerminalEnv
-    env = TerminalEnv(task, sb, budget_s=budget_s)
-    for text in turns:
-        if env.step(text).done: break
-    return env.finish()
+TASK_CHECKS = {}  # a domain -> (tasks, rows, sandbox, budget_s) checking them for `check_tasks`, registered by the wing that owns it
 
 def check_tasks(tasks:list[Task], sandbox=None,
                 workers:int|None=None, # sandbox jobs at once (None: one per CPU)
@@ -266,8 +260,8 @@ def check_tasks(tasks:list[Task], sandbox=None,
     right answer) must pass and no trivial answer (`TRIVIAL`) may; for each terminal task, its reference commands must pass
     every check and doing nothing must not. Run through the same sandbox and reward path as training. One row a task, `ok` False
     with the `problems` when it fails; math and format tasks have nothing to run (`checked` False)."""
-    from rlkit.sandbox import Sandbox
-    rows = [{"task": t.id, "domain": t.domain, "checked": t.domain in ("code", "terminal"), "reference": None, "trivial": [], "problems": []} for t in tasks]
+    if any(t.domain not in TASK_CHECKS and t.domain in BUNDLED for t in tasks): plugins()  # the wing that checks its own domain
+    rows = [{"task": t.id, "domain": t.domain, "checked": t.domain == "code" or t.domain in TASK_CHECKS, "reference": None, "trivial": [], "problems": []} for t in tasks]
     sb = sandbox or Sandbox()
     try:
         code = [i for i, t in enumerate(tasks) if t.domain == "code"]
@@ -293,13 +287,9 @@ def check_tasks(tasks:list[Task], sandbox=None,
                                            "add asserts that only a right answer meets")
             unbound = unbound_test_names(tasks[i])
             if unbound and rows[i]["reference"] != "passed": rows[i]["problems"].append(f"the tests read names nothing binds: {', '.join(unbound)}")
-        for t, row in zip(tasks, rows):
-            if t.domain != "terminal": continue
-            if t.meta.get("reference"):
-                reward, info = _play(t, sb, [f"```bash\n{t.meta['reference']}\n```", "Done."], budget_s)
-                row["reference"] = "passed" if reward == 1.0 else "failed"
-                if reward != 1.0: row["problems"].append(f"the reference commands score {reward:.2f}: {'; '.join(info['why'])[:300]}")
-            if _play(t, sb, ["Done."], budget_s)[0] == 1.0: row["problems"].append("doing nothing passes every check")
+        for domain, check in TASK_CHECKS.items():  # a wing's own domains: the terminal tasks play their reference commands
+            idx = [i for i, t in enumerate(tasks) if t.domain == domain]
+            if idx: check([tasks[i] for i in idx], [rows[i] for i in idx], sb, budget_s)
     finally:
         if sandbox is None: sb.close()
     for r in rows:

@@ -14,7 +14,7 @@ from matplotlib.ticker import MaxNLocator
 
 from .core import Trajectory, read_jsonl, write_jsonl
 from .tasks import TaskSampler
-from .repair import repair_metrics
+from .episodes import repair_metrics
 
 # %% auto #0
 __all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'REPLAY_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint',

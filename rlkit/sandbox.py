@@ -4,27 +4,18 @@
 
 # %% ../nbs/03_sandbox.ipynb #4a3f74a4
 from __future__ import annotations
-import ast, builtins, json, os, pwd, resource, secrets, selectors, shutil, signal, stat, subprocess, sys, tempfile, threading, time, warnings, weakref
+import ast, builtins, os, pwd, shutil, signal, subprocess, sys, tempfile, threading, time, warnings, weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from fastcore.basics import patch
 from .core import ExecResult
-from .isolation import (PROXY_PORT, AllowListProxy, AuditPolicy, JobCgroup, Tier, mount_data, mount_quota, unhideable,
-                             remove_stale_cgroups, unmount_tree)
+from .isolation import AuditPolicy, JobCgroup, Tier, mount_quota, remove_stale_cgroups, unhideable
+from .jail import (_Box, _Channel_closed, _Stop, _Worker, _WorkerBroken, _clean_stderr, _close_all, _quota_works,
+                        _remove_stale_workdirs, _workdir, _written, decode_value, encode_value, harness_source)
 
 # %% auto #0
-__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'CHATTER_BYTES', 'CandidateError', 'Limits', 'Sandbox',
-           'default_workers']
-
-# %% ../nbs/03_sandbox.ipynb #b208e16e
-class _Stop(BaseException):
-    "Ends a run from inside the trusted test code (a BaseException, so tests' `except Exception` cannot swallow it)"
-    def __init__(self, verdict:str, detail:str): super().__init__(detail); self.verdict, self.detail = verdict, detail
-
-class CandidateError(Exception):
-    "The candidate's function raised inside the sandbox"
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'Limits', 'Sandbox', 'CandidateError', 'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #50ae33c6
 _AST_LOCK = threading.Lock()  # CPython 3.11 can fail ("AST constructor recursion depth mismatch") when threads build ASTs at once
@@ -45,51 +36,6 @@ def instrument_tests(tests:str) -> tuple:
                 return ast.copy_location(ast.Expr(call), node)
         tree = ast.fix_missing_locations(Rewrite().visit(tree))
         return compile(tree, "<tests>", "exec"), asserts
-
-# %% ../nbs/03_sandbox.ipynb #5bfa45e5
-def _distinct_keys(keys:list) -> list:
-    "`keys`, unless many share one hash, which makes a set or dict quadratic to build (ints k * (2**61 - 1) all hash to 0): refused"
-    if len(keys) > 64:  # any one hash shared by more than 8 keys is refused: half the keys colliding and half distinct cost the trainer 12 s
-        seen = {}
-        for k in keys:
-            h = hash(k); seen[h] = seen.get(h, 0) + 1
-            if seen[h] > 8: raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
-    return keys
-
-def decode_value(v, depth:int=0):
-    "Decode a tagged JSON value from the sandbox into plain Python data, refusing anything else"
-    if depth > 100: raise ValueError("value nested too deeply")
-    if v is None or type(v) in (bool, int, str): return v
-    if type(v) is not dict or len(v) != 1: raise ValueError(f"unexpected value shape {type(v).__name__}")
-    (k, x), = v.items()
-    if k == "float" and type(x) is str: return float(x)
-    if k == "bytes" and type(x) is str: return bytes.fromhex(x)
-    if k == "dict" and type(x) is list:
-        pairs = [(decode_value(a, depth + 1), decode_value(b, depth + 1)) for a, b in x]
-        _distinct_keys([a for a, _ in pairs]); return dict(pairs)
-    kinds = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}
-    if k in ("set", "frozenset") and type(x) is list: return kinds[k](_distinct_keys([decode_value(y, depth + 1) for y in x]))
-    if k in kinds and type(x) is list: return kinds[k](decode_value(y, depth + 1) for y in x)
-    raise ValueError(f"unexpected value tag {k!r}")
-
-def encode_value(v, depth:int=0):
-    "Tagged JSON for arguments sent into the sandbox (the same encoding the harness uses for replies)"
-    if depth > 100: raise ValueError("argument nested too deeply")
-    t = type(v)
-    if v is None or t in (bool, int, str): return v
-    if t is float: return {"float": repr(v)}
-    if t in (list, tuple, set, frozenset): return {t.__name__: [encode_value(x, depth + 1) for x in v]}
-    if t is dict: return {"dict": [[encode_value(k, depth + 1), encode_value(x, depth + 1)] for k, x in v.items()]}
-    if t is bytes: return {"bytes": v.hex()}
-    raise TypeError(f"{t.__name__} is not plain data (None, bool, int, float, str, bytes, list, tuple, set, dict): it cannot cross the sandbox boundary")
-
-# %% ../nbs/03_sandbox.ipynb #f29a14cc
-def harness_source() -> str:
-    "The program the sandbox runs: the shared value codec, then the harness (the file `rlkit/_harness.py`, read as text)"
-    import inspect
-    from importlib.resources import files
-    codec = "\n".join(inspect.getsource(f) for f in (encode_value, _distinct_keys, decode_value))
-    return codec + "\n" + files("rlkit").joinpath("_harness.py").read_text(encoding="utf-8")
 
 # %% ../nbs/03_sandbox.ipynb #ec9505bf
 @dataclass
@@ -172,45 +118,7 @@ def _run_entries() -> list[str]:
     try: return sorted(str(p) for p in Path("/run").iterdir() if p.name not in ("firejail", "lock", "shm"))
     except OSError: return []
 
-# %% ../nbs/03_sandbox.ipynb #a958a16a
-def _close_all(workers:list, lock):
-    with lock: idle = list(workers); workers.clear()
-    for w in idle: w.close()
-
-# %% ../nbs/03_sandbox.ipynb #e32d48e2
-def _workdir() -> Path:
-    "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
-    return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
-
-def _discard(workdir:Path):
-    "Remove a private directory: its quota and data mounts first (rmtree must never walk into a mounted host directory), then its files"
-    unmount_tree(workdir)
-    try: shutil.rmtree(workdir, ignore_errors=True)
-    except RecursionError:  # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without recursion
-        subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
-
-def _quota_works() -> bool:
-    "Whether a size-limited tmpfs can be mounted here (as root, usually)"
-    d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
-    try: return mount_quota(d, 1, None, None)
-    finally: _discard(d)
-
-def _alive(pid:int) -> bool:
-    try: os.kill(pid, 0)  # signal 0: only asks whether the process exists
-    except ProcessLookupError: return False
-    except (PermissionError, OverflowError): return True  # another user's process, or not a pid at all: not ours to judge
-    return True
-
-def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
-    "Remove the private run directories in `tmp` whose process is gone; returns their names"
-    gone = []
-    for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
-        pid = p.name.split("-")[2]
-        if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir(): continue
-        _discard(p)
-        if not p.exists(): gone.append(p.name)
-    return gone
-
+# %% ../nbs/03_sandbox.ipynb #00339950
 def _fallback_warning(user:str, uid:int) -> str:
     "What the subprocess backend leaves open, said of the account the code really runs as"
     if uid == 0: who = "root, with every right on this machine"
@@ -233,11 +141,13 @@ class Sandbox:
                 ):
         self.limits, self.python, self.policy, self.allow, self.data_dirs = limits or Limits(), python, policy, tuple(allow), dict(data_dirs or {})
         if backend is None: backend = "firejail" if shutil.which("firejail") else "subprocess"
-        if backend not in ("firejail", "subprocess"): raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
+        if backend not in ("firejail", "subprocess"):
+            raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
         if backend == "firejail" and not shutil.which("firejail"):
             raise FileNotFoundError("backend='firejail' but firejail is not installed: `apt-get install firejail` "
                                     "(the README's setup does it), or pass backend='subprocess' to run WITHOUT isolation")
-        if not Path(python).exists(): raise FileNotFoundError(f"python={python!r} does not exist: pass the interpreter the sandbox should run")
+        if not Path(python).exists():
+            raise FileNotFoundError(f"python={python!r} does not exist: pass the interpreter the sandbox should run")
         self.backend, self.uid, self.gid = backend, None, None
         for name, d in self.data_dirs.items():  # each is blacklisted for every job: firejail must accept its path
             if backend == "firejail" and (why := unhideable(Path(d).resolve())):
@@ -253,11 +163,12 @@ class Sandbox:
         self._profile, self._harness = None, harness_source()
         self._blacklist = _blacklist(self.data_dirs.values())  # a data directory is seen at ~/data by its data-tier jobs, by no job at its host path
         can_warm = backend == "firejail" and self.uid is not None
-        if warm and not can_warm: raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs "
-                                                   "as root): pass warm=False or None")
+        if warm and not can_warm:
+            raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs as root): pass warm=False or None")
         self.warm = can_warm if warm is None else warm
-        if quotas and not can_warm: raise ValueError("quotas=True needs the firejail backend run as root (cgroups and mounts are root's): "
-                                                     "pass quotas=None to use them where possible")
+        if quotas and not can_warm:
+            raise ValueError("quotas=True needs the firejail backend run as root (cgroups and mounts are root's): "
+                             "pass quotas=None to use them where possible")
         self.cgroups = can_warm and quotas is not False and JobCgroup.available() is None  # a pids cgroup per job: needs root
         self.quota = can_warm and quotas is not False and _quota_works()  # a tmpfs of disk_mb per job: needs root
         self._idle, self._lock = [], threading.Lock()  # warm sandboxes waiting for a job
@@ -293,221 +204,76 @@ class Sandbox:
 
     def __repr__(self): return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
 
-# %% ../nbs/03_sandbox.ipynb #0c6d946b
-@patch
-def _command(self:Sandbox, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None, hide:tuple=()) -> list[str]:
-    "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
-    L, home = self.limits, self.home(workdir)
-    inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
-             target if target == "--zygote" else str(home / target)]
-    if self.backend == "subprocess": return inner
-    return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w), hide=hide)
+    def _command(self, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None, hide:tuple=()) -> list[str]:
+        "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
+        home = self.home(workdir)
+        inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
+                 target if target == "--zygote" else str(home / target)]
+        if self.backend == "subprocess":
+            return inner
+        return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w), hide=hide)
 
-@patch
-def _firejail(self:Sandbox, workdir:Path, inner:list, tier:str="none", cgroup:JobCgroup|None=None, keep_fds:tuple=(),
-              hide:tuple=()) -> list[str]: # more host paths to blacklist: a data-tier job's own directory, which it sees at ~/data
-    "firejail with the tier's profile, the private directory as home, the rlimits and the blacklist around `inner`; joined to `cgroup` first"
-    L, mb = self.limits, 1024 * 1024
-    if self._profile is None: self._profile = {}
-    if tier not in self._profile: self._profile[tier] = _profile_file(tier)
-    nproc = 4096 if cgroup is not None else L.processes  # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
-    cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"] + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
-           + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
-              f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
-           + [f"--blacklist={p}" for p in sorted(set(self._blacklist + _run_entries() + _hidable(hide)))] + inner)
-    if cgroup is None: return cmd
-    # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is born inside it
-    return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs,
-             "setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups", "--"] + cmd)
+    def _firejail(self, workdir:Path, inner:list, tier:str="none", cgroup:JobCgroup|None=None, keep_fds:tuple=(),
+                  hide:tuple=()) -> list[str]: # more host paths to blacklist: a data-tier job's own directory, which it sees at ~/data
+        "firejail with the tier's profile, the private directory as home, the rlimits and the blacklist around `inner`; joined to `cgroup` first"
+        L, mb = self.limits, 1024 * 1024
+        if self._profile is None: self._profile = {}
+        if tier not in self._profile: self._profile[tier] = _profile_file(tier)
+        nproc = 4096 if cgroup is not None else L.processes  # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
+        cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"] + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
+               + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
+                  f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
+               + [f"--blacklist={p}" for p in sorted(set(self._blacklist + _run_entries() + _hidable(hide)))] + inner)
+        if cgroup is None:
+            return cmd
+        # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is born inside it
+        return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs,
+                 "setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups", "--"] + cmd)
 
-# %% ../nbs/03_sandbox.ipynb #b1bf4498
-def _rlimits(L:Limits):
-    "preexec for the subprocess backend: the same rlimits firejail would set (it runs after the switch of user, so imports nothing)"
-    mb = 1024 * 1024
-    for r, v in ((resource.RLIMIT_AS, L.memory_mb * mb), (resource.RLIMIT_CPU, L.cpu_s), (resource.RLIMIT_FSIZE, L.file_mb * mb),
-                 (resource.RLIMIT_NOFILE, L.open_files)):
-        resource.setrlimit(r, (v, v))
+    def _take_worker(self) -> _Worker:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return _Worker(self)
 
-# %% ../nbs/03_sandbox.ipynb #4269717d
-class _Channel_closed(BaseException): "The job's process ended (it exited or was killed) before the trusted side was done"
-class _WorkerBroken(Exception): "A warm sandbox can no longer be trusted to start a clean job"
+    def _give_back(self, worker:_Worker):
+        if worker.broken:
+            return worker.close()
+        with self._lock: self._idle.append(worker)
 
-class _Box:
-    "One sandbox process running the harness on `target`, with its channel and capped output"
-    def __init__(self, sandbox:Sandbox, workdir:Path, target:str, tier:Tier=Tier(), files:dict|None=None):
-        self.L, self.workdir, self.job, self.exit_code, self.tier = sandbox.limits, workdir, None, None, tier
-        self.proxy = self.cgroup = None
-        home = sandbox.home(workdir)
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(home), "TMPDIR": str(home), "PYTHONHASHSEED": "0",
-               "RLKIT_AUDIT": str(self.L.audit_entries)}
-        req_r = rep_w = None
+    def pool_pids(self) -> set[int]:
+        "Host pids of the idle warm sandboxes (firejail, the namespace's init, the zygote)"
+        with self._lock: return set().union(*[w.pids() for w in self._idle])
+
+    def run(self, code:str, # the candidate's code
+            tests:str, # test code: asserts, or a `check(candidate)` function
+            entry_point:str="", # the function the code must define (bound to `candidate` in the tests)
+            tier:Tier|None=None, # where the code may reach (default: nothing); `tier_for(task.meta)` reads a task's
+            files:dict|None=None, # more files beside the code, name -> text (a project the code imports); such a job starts a sandbox of its own
+           ) -> ExecResult:
+        "Execute `code` in the sandbox and observe `tests` against it from outside"
+        try: test_code, asserts = instrument_tests(tests)
+        except SyntaxError as e: raise ValueError(f"The tests do not parse ({e.msg}, line {e.lineno}): fix the task's tests") from None
+        if not asserts:
+            raise ValueError("The tests contain no assert statement: nothing could be observed")
+        for attempt in range(2):  # a warm sandbox that cannot start a clean job is replaced, once
+            try: return _observe(self, code, test_code, asserts, entry_point, tier or Tier(), files)  # below, "run: one (code, tests) pair"
+            except _WorkerBroken as e: detail = str(e)
+        return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
+
+    def run_batch(self, jobs:list, # (code, tests, entry_point[, tier]) tuples, or dicts with those keys
+                  workers:int|None=None) -> list[ExecResult]: # None: `default_workers()`
+        "Run many (code, tests, entry_point[, tier]) jobs with `workers` in parallel, in order"
+        jobs = [(j["code"], j["tests"], j.get("entry_point", ""), j.get("tier")) if isinstance(j, dict) else tuple(j) for j in jobs]
         try:
-            sandbox._area(workdir)
-            for name, text in {"harness.py": sandbox._harness, **(files or {})}.items():
-                (workdir / name).write_text(text, encoding="utf-8", errors="surrogatepass")
-            if tier.name == "data":
-                mount_data(tier.data, workdir / "data")
-                env["RLKIT_READONLY"] = str(home / "data")
-            if tier.name == "network":
-                self.proxy = AllowListProxy(workdir / ".rlkit-proxy.sock", tier, sandbox.uid, sandbox.gid)
-                proxy = f"http://127.0.0.1:{PROXY_PORT}"
-                env |= {"RLKIT_PROXY_SOCKET": str(home / ".rlkit-proxy.sock"), "RLKIT_PROXY_PORT": str(PROXY_PORT),
-                        "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy}
-            for f in workdir.iterdir():
-                if f.is_file(): os.chmod(f, 0o644)
-            if sandbox.uid is not None: os.chown(workdir, sandbox.uid, sandbox.gid)
-            if sandbox.cgroups: self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
-            req_r, self.req_w = os.pipe(); self.rep_r, rep_w = os.pipe()
-            cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup, hide=(tier.data,) if tier.data else ())
-            as_user = self.cgroup is None  # through a cgroup, `setpriv` switches user after joining it
-            self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(req_r, rep_w), start_new_session=True,
-                                         user=sandbox.uid if as_user else None, group=sandbox.gid if as_user else None,
-                                         extra_groups=[] if sandbox.uid is not None and as_user else None,
-                                         preexec_fn=(lambda: _rlimits(self.L)) if sandbox.backend == "subprocess" else None)
-        except BaseException:  # nothing started: leave no directory, mount, cgroup or pipe behind
-            if req_r is not None:
-                for fd in (self.req_w, self.rep_r): os.close(fd)
-            self._release()
-            raise
-        finally:
-            if req_r is not None: os.close(req_r); os.close(rep_w)
-        self.sampled = 0.0  # when the job's cgroup was last sampled
-        os.set_blocking(self.req_w, False)
-        self.out, self.err, self.rep = bytearray(), bytearray(), bytearray()
-        self.sel = selectors.DefaultSelector()
-        for f, buf in ((self.proc.stdout, self.out), (self.proc.stderr, self.err), (self.rep_r, self.rep)):
-            os.set_blocking(f if isinstance(f, int) else f.fileno(), False)
-            self.sel.register(f, selectors.EVENT_READ, buf)
-        self.open_streams = 3
-        self.begin(self.L.timeout_s)
-
-    def begin(self, timeout_s:float):
-        "Start a job: empty output buffers and audit log, a fresh deadline, caps enforced"
-        self.out.clear(); self.err.clear()
-        self.t0, self.enforce = time.time(), True
-        self.deadline = self.t0 + timeout_s
-        self.processes, self.reported, self.known = [], [], set()
-        if self.proxy is not None: self.proxy.take_log()
-
-    def sample_processes(self):
-        "Record, from the trusted side, the processes in the job's cgroup that were not there before (sampled every 10 ms at most)"
-        now = time.time()
-        if self.cgroup is None or now - self.sampled < 0.01: return
-        self.sampled = now
-        for pid in self.cgroup.members():
-            if pid in self.known: continue
-            self.known.add(pid)
-            try: cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()
-            except OSError: continue
-            if not cmd or cmd.startswith(("firejail", "/bin/sh -c", "setpriv")) or "harness.py" in cmd: continue  # rlkit's own, or gone
-            if len(self.processes) < self.L.audit_entries: self.processes.append(cmd[:200])
-
-    def _release(self):
-        "Stop the proxy, detach the mounts, remove the directory and the cgroup (the processes are gone)"
-        if self.proxy is not None: self.proxy.close()
-        _discard(self.workdir)
-        if self.cgroup is not None: self.cgroup.close()  # it kills what is left in it first
-
-# %% ../nbs/03_sandbox.ipynb #35ab59bf
-@patch
-def pump(self:_Box, timeout:float):
-    "Read what is ready on stdout, stderr and the reply channel for up to `timeout` s; stop the job at a cap or the deadline"
-    for key, _ in self.sel.select(max(0.0, min(timeout, self.deadline - time.time()))):
-        try: chunk = os.read(key.fd, 65536)
-        except BlockingIOError: continue
-        if not chunk:
-            self.sel.unregister(key.fileobj); self.open_streams -= 1; continue
-        if key.data is self.rep:
-            key.data.extend(chunk)
-            if len(self.rep) > 8 * self.L.output_bytes + 1_000_000: raise _Stop("output_limit", "a return value went over the size cap")
-            continue
-        cap = self.L.output_bytes + (CHATTER_BYTES if key.data is self.err else 0)
-        key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])  # never hold more than the cap + 1 byte
-        if self.enforce and len(key.data) > cap:
-            raise _Stop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over {self.L.output_bytes} bytes")
-    if self.enforce: self.sample_processes()
-    if self.enforce and time.time() >= self.deadline: raise _Stop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
-
-@patch
-def reply(self:_Box, until:float|None=None) -> dict:
-    "The next message of the current job; garbage ends the job, a closed channel or the job's exit raises `_Channel_closed`"
-    while True:
-        while b"\n" not in self.rep:
-            if self.rep_r not in self.sel.get_map(): raise _Channel_closed()  # unregistered at end of file
-            if until is not None and time.time() > until: raise _Stop("timeout", "no message in time")
-            self.pump(0.05)
-        line, _, rest = bytes(self.rep).partition(b"\n")
-        self.rep[:] = rest
-        try: msg = json.loads(line)
-        except (ValueError, RecursionError): msg = None  # RecursionError: nesting deeper than the parser goes
-        if type(msg) is not dict or len(msg) < 2:
-            raise _Stop("violation", "the harness channel carried something that is not a harness message")
-        if msg.get("job") != self.job: continue  # left over from an earlier job
-        if "child_exit" in msg:
-            if type(msg["child_exit"]) is not int: raise _Stop("violation", "the harness channel carried a forged exit status")
-            self.exit_code = msg["child_exit"]; raise _Channel_closed()
-        if "audit" in msg:  # what the harness saw the code attempt: kept, capped, and the wait goes on
-            if len(self.reported) < self.L.audit_entries and isinstance(msg["audit"], dict): self.reported.append(msg["audit"])
-            continue
-        if "zygote_tampered" in msg: raise _WorkerBroken(str(msg["zygote_tampered"]))
-        return msg
-
-# %% ../nbs/03_sandbox.ipynb #e41297c3
-@patch
-def send(self:_Box, obj:dict):
-    "Write one request line, pumping output meanwhile so that neither side can block the other"
-    data = memoryview((json.dumps(obj) + "\n").encode())
-    while data:
-        try: data = data[os.write(self.req_w, data):]
-        except BlockingIOError: self.pump(0.01)
-        except BrokenPipeError: raise _Channel_closed() from None
-
-@patch
-def drain(self:_Box):
-    "Read what the (dead) writers left in stdout and stderr, keeping at most the cap"
-    cap = self.L.output_bytes
-    for f, buf in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
-        while True:
-            try: chunk = os.read(f.fileno(), 65536)
-            except (BlockingIOError, ValueError, OSError): break
-            if not chunk: break
-            buf.extend(chunk[: max(0, cap + 1 - len(buf))])
-
-@patch
-def output(self:_Box) -> tuple:
-    cap = self.L.output_bytes
-    return bytes(self.out[:cap]).decode("utf-8", "replace"), bytes(self.err[:cap + CHATTER_BYTES]).decode("utf-8", "replace")  # stderr: cut to the cap once cleaned
-
-@patch
-def close(self:_Box) -> tuple:
-    "Kill the sandbox, drain its output, remove its private directory; returns (returncode, stdout, stderr)"
-    try: os.close(self.req_w)  # end of requests: a well-behaved harness exits by itself
-    except OSError: pass
-    try: self.proc.wait(timeout=0.02)
-    except subprocess.TimeoutExpired: pass  # firejail takes longer to shut down than the harness: kill it
-    try: os.killpg(self.proc.pid, signal.SIGKILL)  # the whole session: firejail, and with it the PID namespace
-    except (ProcessLookupError, PermissionError): pass
-    try: self.proc.wait(timeout=5)
-    except subprocess.TimeoutExpired: pass
-    self.drain()
-    for key in list(self.sel.get_map().values()): self.sel.unregister(key.fileobj)
-    for f in (self.proc.stdout, self.proc.stderr): f.close()
-    try: os.close(self.rep_r)
-    except OSError: pass
-    self._release()
-    return (self.proc.returncode, *self.output())
-
-# %% ../nbs/03_sandbox.ipynb #3bddaaab
-CHATTER_BYTES = 4096  # room in a job's stderr for firejail's own start-up lines (its seccomp list is printed twice), which `_clean_stderr` drops: they do not count against `output_bytes`
-_FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down", "Warning: cannot find /var/run/utmp",
-                     "Warning: skipping ", "Blacklist violations are logged", "Warning: networking feature is disabled",
-                     "Seccomp list in: ", "Warning: cleaning all supplementary groups")  # the last two: firejail building the seccomp filter with our extra syscalls
-
-def _clean_stderr(err:str) -> str:
-    return "\n".join(l for l in err.splitlines() if not l.startswith(_FIREJAIL_CHATTER) and l.strip() != "").strip()
+            with ThreadPoolExecutor(max_workers=max(1, workers or default_workers())) as pool:
+                return list(pool.map(lambda j: self.run(*j), jobs))
+        finally: self.close()  # after a batch, no process of the sandbox user remains
 
 # %% ../nbs/03_sandbox.ipynb #b77119a4
+class CandidateError(Exception):
+    "The candidate's function raised inside the sandbox"
+
 _CONTROL_FLOW = (StopIteration, StopAsyncIteration)  # raised in the tests, these would end a `map` or a loop quietly instead of failing
 
 class _Proxy:
@@ -523,7 +289,8 @@ class _Proxy:
         if "unsendable" in msg:  # a wrong answer, not a crash: e.g. an object whose __eq__ always says True
             self.state["wrong"] += 1
             raise TypeError(f"{self.name}() returned {msg['unsendable']}")
-        if msg.get("raise") == "MemoryError": raise _Stop("memory", f"{self.name}() ran out of memory (limit {run.L.memory_mb} MB)")
+        if msg.get("raise") == "MemoryError":
+            raise _Stop("memory", f"{self.name}() ran out of memory (limit {run.L.memory_mb} MB)")
         if "raise" in msg:
             self.state["raised"] += 1
             self.state.setdefault("traceback", str(msg.get("traceback", ""))[-2000:])
@@ -533,218 +300,17 @@ class _Proxy:
         raise _Stop("violation", "the harness channel carried an unexpected message")
     def __repr__(self): return f"<candidate function {self.name}>"
 
-# %% ../nbs/03_sandbox.ipynb #a0e5d355
-def _children(pid:int) -> list[int]:
-    try: return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError: return []
-
-def _ns_members(ns:str) -> list[int]:
-    "Host pids of every process in the PID namespace `ns` (zombies have no namespace any more)"
-    out = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                if os.readlink(f"/proc/{name}/ns/pid") == ns: out.append(int(name))
-            except OSError: pass
-    return out
-
-# %% ../nbs/03_sandbox.ipynb #5c8eb75f
-class _Worker:
-    "A warm sandbox: a zygote that forks one child per job, cleaned from the trusted side between jobs"
-    def __init__(self, sandbox:Sandbox):
-        # no reference back to the Sandbox: dropping the Sandbox must shut its workers down at once (see `weakref.finalize`)
-        self.L, self.uid, self.gid, self.home, self.n, self.broken = sandbox.limits, sandbox.uid, sandbox.gid, sandbox.user_home, 0, False
-        self.box = _Box(sandbox, _workdir(), "--zygote")
-        try:
-            try: msg = self.box.reply()
-            except (_Channel_closed, _Stop) as e: raise _WorkerBroken(f"the warm sandbox did not start: {e}") from None
-            if msg.get("zygote"): raise _WorkerBroken("not confined: " + "; ".join(map(str, msg["zygote"])))
-            init = _children(self.box.proc.pid)  # firejail's child: PID 1 of the sandbox's namespace
-            self.zygote = _children(init[0])[0]
-            self.keep, self.ns = {init[0], self.zygote}, os.readlink(f"/proc/{self.zygote}/ns/pid")
-        except BaseException:
-            self.box.close(); raise
-
-    def start_job(self, code:str):
-        "Write the code into a new job directory and ask the zygote to fork a child for it"
-        self.n += 1
-        name, L, mb = f"job-{self.n}", self.L, 1024 * 1024
-        d = self.box.workdir / name
-        try:
-            d.mkdir()
-            (d / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
-            os.chmod(d / "solution.py", 0o644); os.chown(d, self.uid, self.gid)
-        except OSError as e: raise _WorkerBroken(f"the next job's directory could not be made ({e}): an earlier job left something in its place") from None
-        self.box.job, self.box.exit_code = secrets.token_hex(8), None
-        self.box.begin(L.timeout_s)
-        self.box.send({"id": self.box.job, "dir": str(self.home / name), "limits": [L.memory_mb * mb, L.cpu_s, L.file_mb * mb, L.open_files]})
-
-    def kill_job(self) -> bool:
-        "SIGKILL every process of the namespace except its init and the zygote, until none is left"
-        for _ in range(1000):
-            others = [p for p in _ns_members(self.ns) if p not in self.keep]
-            if not others: return True
-            for p in others:
-                try: os.kill(p, signal.SIGKILL)
-                except OSError: pass
-            time.sleep(0.001)
-        return False
-
-    def end_job(self) -> tuple:
-        "Kill all the job left, collect its exit status and output, and check the zygote is fit for another job"
-        box = self.box
-        if not self.kill_job(): self.broken = True
-        try: os.kill(self.zygote, signal.SIGCONT)  # a job may have stopped it
-        except OSError: self.broken = True
-        box.enforce, until = False, time.time() + 2  # the zygote reports the child's exit as soon as it reaps it
-        try:
-            while box.exit_code is None: box.reply(until)
-        except _Channel_closed: pass
-        except (_Stop, _WorkerBroken): self.broken = True
-        box.drain()
-        try:
-            state = dict(l.split(":", 1) for l in Path(f"/proc/{self.zygote}/status").read_text().splitlines() if ":" in l)
-            if state["State"].strip()[0] not in "SR": self.broken = True
-        except (OSError, KeyError): self.broken = True
-        if box.exit_code is None: self.broken = True
-        return (box.exit_code, *box.output())
-
-    def pids(self) -> set[int]: return {self.box.proc.pid} | self.keep
-    def close(self): self.box.close()
-
-# %% ../nbs/03_sandbox.ipynb #0a1c2296
-@patch
-def _take_worker(self:Sandbox) -> _Worker:
-    with self._lock:
-        if self._idle: return self._idle.pop()
-    return _Worker(self)
-
-@patch
-def _give_back(self:Sandbox, worker:_Worker):
-    if worker.broken: return worker.close()
-    with self._lock: self._idle.append(worker)
-
-@patch
-def pool_pids(self:Sandbox) -> set[int]:
-    "Host pids of the idle warm sandboxes (firejail, the namespace's init, the zygote)"
-    with self._lock: return set().union(*[w.pids() for w in self._idle])
-
-# %% ../nbs/03_sandbox.ipynb #a260a84b
-@patch
-def run(self:Sandbox, code:str, # the candidate's code
-        tests:str, # test code: asserts, or a `check(candidate)` function
-        entry_point:str="", # the function the code must define (bound to `candidate` in the tests)
-        tier:Tier|None=None, # where the code may reach (default: nothing); `tier_for(task.meta)` reads a task's
-        files:dict|None=None, # more files beside the code, name -> text (a project the code imports); such a job starts a sandbox of its own
-       ) -> ExecResult:
-    "Execute `code` in the sandbox and observe `tests` against it from outside"
-    try: test_code, asserts = instrument_tests(tests)
-    except SyntaxError as e: raise ValueError(f"The tests do not parse ({e.msg}, line {e.lineno}): fix the task's tests") from None
-    if not asserts: raise ValueError("The tests contain no assert statement: nothing could be observed")
-    for attempt in range(2):  # a warm sandbox that cannot start a clean job is replaced, once
-        try: return self._observe(code, test_code, asserts, entry_point, tier or Tier(), files)
-        except _WorkerBroken as e: detail = str(e)
-    return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
-
-# %% ../nbs/03_sandbox.ipynb #d29b9c4e
-_OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}  # rlkit's and firejail's own files
-
-def _walk(top):
-    """`os.walk(top, followlinks=False)` without recursion: Python 3.11's recurses, so a tree a job made 1,100 directories deep
-    raised RecursionError in the trusted side. A link is listed with the names, never descended into; `dirs` may be pruned in place."""
-    stack = [os.fspath(top)]
-    while stack:
-        root, dirs, names = stack.pop(), [], []
-        try:
-            with os.scandir(root) as it:
-                for e in it:
-                    try: is_dir = e.is_dir(follow_symlinks=False)
-                    except OSError: is_dir = False
-                    (dirs if is_dir else names).append(e.name)
-        except OSError: continue
-        yield root, dirs, names
-        stack.extend(os.path.join(root, d) for d in reversed(dirs))
-
-def _written(top:Path, cap:int) -> list[dict]:
-    "What a job left in its working area, listed from the trusted side without following a link: path, kind, bytes"
-    out = []
-    for root, dirs, names in _walk(top):
-        rel = os.path.relpath(root, top)
-        if rel == ".": dirs[:] = [d for d in dirs if d not in _OURS]
-        for n in names:  # `_walk` lists a link to a directory with the names
-            if rel == "." and n in _OURS: continue
-            try: st = os.lstat(os.path.join(root, n))
-            except OSError: continue
-            kind = ("link" if stat.S_ISLNK(st.st_mode) else "fifo" if stat.S_ISFIFO(st.st_mode) else "socket" if stat.S_ISSOCK(st.st_mode)
-                    else "file" if stat.S_ISREG(st.st_mode) else "other")
-            out.append({"path": os.path.normpath(os.path.join(rel, n)), "kind": kind, "bytes": st.st_size})
-            if len(out) >= cap: return out
-    return out
-
-@patch
-def audit(self:_Box, files:list) -> dict:
-    "The job's audit log: processes seen in its cgroup, what the harness saw it attempt, the proxy's connections, the files it left"
-    network, dropped = self.proxy.take_log() if self.proxy is not None else ([], 0)
-    return {"processes": list(self.processes), "reported": list(self.reported), "network": network, "network_dropped": dropped,
-            "files": files, "flags": []}
-
-# %% ../nbs/03_sandbox.ipynb #1a5efbac
-@patch
-def _observe(self:Sandbox, code:str, test_code, asserts:list, entry_point:str, tier:Tier=Tier(), files:dict|None=None) -> ExecResult:
-    seen, failed, state = set(), {}, {"raised": 0, "wrong": 0}
-    verdict, detail, box, worker, started, broken = None, "", None, None, False, None
-    if tier.name != "none" and self.backend != "firejail": raise ValueError(f"the {tier.name!r} tier needs the firejail backend")
-    if tier.name == "data" and self.uid is None: raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
-    try:
-        if self.warm and tier.name == "none" and not files:  # the other tiers start a sandbox of their own per job (a proxy, a mount)
-            worker = self._take_worker(); box = worker.box
-            worker.start_job(code)
-        else:
-            extra = {n: t for n, t in (files or {}).items() if "/" not in n and n not in ("harness.py", "solution.py") and not n.startswith(".")}
-            if len(extra) != len(files or {}): raise ValueError(f"files={sorted(files)}: plain file names only, not harness.py or solution.py")
-            box = _Box(self, _workdir(), "solution.py", tier, files={**extra, "solution.py": code})
-        hello = box.reply()  # 1. confinement, checked before the candidate's code is even read
-        started = True
-        problems = hello.get("hello") if isinstance(hello.get("hello"), list) else ["no hello from the harness"]
-        if problems and self.backend == "firejail": raise _Stop("sandbox_error", "not confined: " + "; ".join(map(str, problems)))
-        ready = box.reply()  # 2. the candidate's code is defined
-        verdict, detail = _definition_verdict(ready, entry_point)
-        if verdict is None:
-            if ready.get("tampered"): raise _Stop("violation", f"the code replaced builtins: {', '.join(map(str, ready['tampered'][:5]))}")
-            _run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)  # 3. observed from outside
-    except _Stop as s: verdict, detail = s.verdict, s.detail
-    except _Channel_closed:
-        verdict, detail = "closed", ""
-        if worker is not None and not started: broken = "the warm sandbox went away before the job started"
-    except _WorkerBroken as e: broken = str(e)
-    except (OSError, subprocess.SubprocessError) as e: verdict, detail = "sandbox_error", f"could not start the sandbox: {e}"
-    audit = None
-    if box is not None and started and self.limits.audit_entries:  # what the job left, listed before anything is killed or wiped
-        box.enforce = False
-        audit = box.audit(_written(box.workdir / f"job-{worker.n}" if worker is not None else box.workdir, self.limits.audit_entries))
-    if worker is not None:  # 4. kill, drain, clean up
-        rc, out, err = worker.end_job()
-        worker.broken = worker.broken or broken is not None
-        self._give_back(worker)
-    else: rc, out, err = box.close() if box is not None else (None, "", "")
-    if broken is not None: raise _WorkerBroken(broken)  # never a verdict: `run` retries once, then says sandbox_error
-    passed = len([i for i in seen if i not in failed])
-    if state.get("test_crash") and passed == len(asserts): passed -= 1  # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised): not a pass
-    elif verdict is None and seen and not failed and not state.get("test_crash"): passed = len(asserts)  # the tests ran to their end, some assert held and none failed: one never reached sat in a branch not taken (`else: assert False` after a call expected to raise); none reached at all is no pass
-    verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
-    if audit is not None and self.policy is not None and verdict != "sandbox_error":
-        audit["flags"] = self.policy.flags(audit)
-        if audit["flags"]: verdict, detail = "violation", "audit: " + "; ".join(audit["flags"]) + (f" (and {detail})" if detail else "")
-    return ExecResult(verdict, passed, len(asserts), out, (_clean_stderr(err) if self.backend == "firejail" else err.strip())[: self.limits.output_bytes], rc,
-                      round(time.time() - (box.t0 if box is not None else time.time()), 4), detail, audit)
-
 # %% ../nbs/03_sandbox.ipynb #657c94d9
 def _definition_verdict(ready:dict, entry_point:str):
     "The verdict when the code never got as far as the tests, else (None, '')"
-    if "syntax_error" in ready: return "syntax_error", str(ready["syntax_error"])
-    if "error" in ready: return "error", str(ready["error"])
-    if "memory" in ready: return "memory", str(ready["memory"])
-    if "exit" in ready: return "violation", f"the code called exit({ready['exit']}) before the tests ran: exit codes are not verdicts"
+    if "syntax_error" in ready:
+        return "syntax_error", str(ready["syntax_error"])
+    if "error" in ready:
+        return "error", str(ready["error"])
+    if "memory" in ready:
+        return "memory", str(ready["memory"])
+    if "exit" in ready:
+        return "violation", f"the code called exit({ready['exit']}) before the tests ran: exit codes are not verdicts"
     names, tampered = ready.get("ready"), ready.get("tampered", [])
     if type(names) is not list or type(tampered) is not list or not all(type(n) is str for n in names + tampered):
         return "violation", "the harness channel carried an unexpected message"
@@ -790,26 +356,75 @@ def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
             try: name = signal.Signals(sig).name
             except ValueError: name = "a real-time signal"
             return "error", f"the process died with signal {sig} ({name})"
-        if "MemoryError" in err: return "memory", "the process ran out of memory"
+        if "MemoryError" in err:
+            return "memory", "the process ran out of memory"
         return "violation", f"the process exited (status {rc}) before every test was observed: exit codes are not verdicts"
-    if verdict == "sandbox_error" or verdict is not None: return verdict, detail
-    if passed == total: return "passed", ""
+    if verdict == "sandbox_error" or verdict is not None:
+        return verdict, detail
+    if passed == total:
+        return "passed", ""
     first = next(iter(failed.values()), state.get("test_crash", "an assert was never reached"))
     tb = f"\n{state['traceback']}" if state.get("traceback") else ""
     return ("failed" if state["wrong"] or not state["raised"] else "error"), f"{total - passed} of {total} tests failed; first: {first}{tb}"
+
+# %% ../nbs/03_sandbox.ipynb #1a5efbac
+def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tier:Tier=Tier(), files:dict|None=None) -> ExecResult:
+    "One job of `sb`, from its start to its verdict"
+    seen, failed, state = set(), {}, {"raised": 0, "wrong": 0}
+    verdict, detail, box, worker, started, broken = None, "", None, None, False, None
+    if tier.name != "none" and sb.backend != "firejail":
+        raise ValueError(f"the {tier.name!r} tier needs the firejail backend")
+    if tier.name == "data" and sb.uid is None:
+        raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
+    try:
+        if sb.warm and tier.name == "none" and not files:  # the other tiers start a sandbox of their own per job (a proxy, a mount)
+            worker = sb._take_worker(); box = worker.box
+            worker.start_job(code)
+        else:
+            extra = {n: t for n, t in (files or {}).items() if "/" not in n and n not in ("harness.py", "solution.py") and not n.startswith(".")}
+            if len(extra) != len(files or {}):
+                raise ValueError(f"files={sorted(files)}: plain file names only, not harness.py or solution.py")
+            box = _Box(sb, _workdir(), "solution.py", tier, files={**extra, "solution.py": code})
+        hello = box.reply()  # 1. confinement, checked before the candidate's code is even read
+        started = True
+        problems = hello.get("hello") if isinstance(hello.get("hello"), list) else ["no hello from the harness"]
+        if problems and sb.backend == "firejail":
+            raise _Stop("sandbox_error", "not confined: " + "; ".join(map(str, problems)))
+        ready = box.reply()  # 2. the candidate's code is defined
+        verdict, detail = _definition_verdict(ready, entry_point)
+        if verdict is None:
+            if ready.get("tampered"):
+                raise _Stop("violation", f"the code replaced builtins: {', '.join(map(str, ready['tampered'][:5]))}")
+            _run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)  # 3. observed from outside
+    except _Stop as s: verdict, detail = s.verdict, s.detail
+    except _Channel_closed:
+        verdict, detail = "closed", ""
+        if worker is not None and not started: broken = "the warm sandbox went away before the job started"
+    except _WorkerBroken as e: broken = str(e)
+    except (OSError, subprocess.SubprocessError) as e: verdict, detail = "sandbox_error", f"could not start the sandbox: {e}"
+    audit = None
+    if box is not None and started and sb.limits.audit_entries:  # what the job left, listed before anything is killed or wiped
+        box.enforce = False
+        audit = box.audit(_written(box.workdir / f"job-{worker.n}" if worker is not None else box.workdir, sb.limits.audit_entries))
+    if worker is not None:  # 4. kill, drain, clean up
+        rc, out, err = worker.end_job()
+        worker.broken = worker.broken or broken is not None
+        sb._give_back(worker)
+    else: rc, out, err = box.close() if box is not None else (None, "", "")
+    if broken is not None:  # never a verdict: `run` retries once, then says sandbox_error
+        raise _WorkerBroken(broken)
+    passed = len([i for i in seen if i not in failed])
+    if state.get("test_crash") and passed == len(asserts): passed -= 1  # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised): not a pass
+    elif verdict is None and seen and not failed and not state.get("test_crash"): passed = len(asserts)  # the tests ran to their end, some assert held and none failed: one never reached sat in a branch not taken (`else: assert False` after a call expected to raise); none reached at all is no pass
+    verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
+    if audit is not None and sb.policy is not None and verdict != "sandbox_error":
+        audit["flags"] = sb.policy.flags(audit)
+        if audit["flags"]: verdict, detail = "violation", "audit: " + "; ".join(audit["flags"]) + (f" (and {detail})" if detail else "")
+    return ExecResult(verdict, passed, len(asserts), out, (_clean_stderr(err) if sb.backend == "firejail" else err.strip())[: sb.limits.output_bytes], rc,
+                      round(time.time() - (box.t0 if box is not None else time.time()), 4), detail, audit)
 
 # %% ../nbs/03_sandbox.ipynb #2e7b45cc
 def default_workers() -> int:
     "Sandbox jobs run at once by default: one per CPU this process may use (2 on a 2-core laptop, 16 on a 16-core GPU machine)"
     try: return len(os.sched_getaffinity(0))
     except AttributeError: return os.cpu_count() or 2  # no affinity on macOS
-
-@patch
-def run_batch(self:Sandbox, jobs:list, # (code, tests, entry_point[, tier]) tuples, or dicts with those keys
-              workers:int|None=None) -> list[ExecResult]: # None: `default_workers()`
-    "Run many (code, tests, entry_point[, tier]) jobs with `workers` in parallel, in order"
-    jobs = [(j["code"], j["tests"], j.get("entry_point", ""), j.get("tier")) if isinstance(j, dict) else tuple(j) for j in jobs]
-    try:
-        with ThreadPoolExecutor(max_workers=max(1, workers or default_workers())) as pool:
-            return list(pool.map(lambda j: self.run(*j), jobs))
-    finally: self.close()  # after a batch, no process of the sandbox user remains

@@ -8,10 +8,10 @@ import ast, math, random, re, warnings
 from collections import Counter
 from pathlib import Path
 
-from .core import DATA_DIR, Task, load_tasks
+from .core import DATA_DIR, Task, load_tasks, plugins
 
 # %% auto #0
-__all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SPEC_HELP', 'bundled', 'humaneval', 'from_dataset', 'unbound_test_names',
+__all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SOURCES', 'SPEC_HELP', 'bundled', 'humaneval', 'from_dataset', 'unbound_test_names',
            'load_task_spec', 'TaskSampler']
 
 # %% ../nbs/04_tasks.ipynb #a896cc52
@@ -59,7 +59,8 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
     return out
 
 # %% ../nbs/04_tasks.ipynb #214c78c5
-BUNDLED = DOMAINS + ("terminal",)  # the domains `load_task_spec` knows by name (terminal: multi-turn, `07b_environments`)
+BUNDLED = DOMAINS + ("terminal",)  # the domains `load_task_spec` knows by name (terminal: multi-turn, registered by `rlkit.agents.terminal`)
+SOURCES = {}  # a task set's name -> (split) -> tasks, for the sets a wing registers (the terminal tasks)
 SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, each optionally "
              "followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
 
@@ -98,9 +99,8 @@ def load_task_spec(spec:str, split:str="train",
     tasks, weights = [], {}
     for part in [p.strip() for p in spec.split(",") if p.strip()]:
         name, weight = _spec_part(spec, part)
-        if name == "terminal":
-            from rlkit.environments import terminal_tasks
-            got = terminal_tasks("test" if split == "test" else "train")  # no val split: settings are chosen on train
+        if name not in DOMAINS and name not in SOURCES and not Path(name).exists(): plugins()  # a wing registers its own task sets
+        if name in SOURCES: got = SOURCES[name](split)
         else:
             try: got = bundled(name, split) if name in BUNDLED else load_tasks(name)
             except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None

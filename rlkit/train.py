@@ -6,6 +6,7 @@
 from __future__ import annotations
 import dataclasses, json, math, shutil, time, warnings
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,7 +18,7 @@ from .eval import MIN_PAIRED, comparison, difference_line, domain_changes, domai
 from .tasks import TaskSampler
 from .grpo import GRPOConfig, ReplayBuffer, UpdateConfig, grpo_step, kl_after_update
 from .ppo import KLController, PPOConfig, ValueHead, ppo_step
-from .repair import RolloutConfig
+from .episodes import Context, RolloutConfig, check_envs, run_episodes
 from .reward_model import pairwise_accuracy, policy_pairs, train_reward_model
 from .rewards import check_correct_domains, check_reward_domains, reward_spec
 from .tasks import BUNDLED, DOMAINS, load_task_spec
@@ -25,8 +26,8 @@ from .runs import (RunError, _check_out, _ppo_state, _resume_checkpoint, _set_lr
                         plot_metrics, read_metrics, repair_summary, save_checkpoint, step_metrics, summary_line, write_model_card)
 
 # %% auto #0
-__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 'eval_spec', 'eval_options', 'probe_spec',
-           'sandbox_allow', 'sandbox_data', 'setup', 'check_protocol', 'begin_run', 'save', 'start', 'Interrupted',
+__all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'engine', 'TrainConfig', 'upgrade_config', 'eval_spec', 'eval_options',
+           'probe_spec', 'sandbox_allow', 'sandbox_data', 'setup', 'begin_run', 'save', 'start', 'Interrupted',
            'held_out', 'forgetting', 'collect', 'length_budget', 'step_rollout', 'divergence', 'check',
            'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'record', 'report', 'violations',
            'refresh_reward_model', 'train']
@@ -34,6 +35,12 @@ __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'TrainConfig', 'upgrade_config', 
 # %% ../nbs/12_train.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
 ENGINES = ("rlkit", "trl")
+
+def engine(name:str):
+    "The training function of an engine other than this loop, from the plugin that installs it (`rlkit.engines`: TRL's `train_trl`)"
+    found = {ep.name: ep for ep in entry_points(group="rlkit.engines")}
+    if name not in found: raise ValueError(f"engine={name!r} is not installed (found {sorted(found)}): reinstall rlkit with `bash scripts/setup.sh`")
+    return found[name].load()
 
 @dataclass
 class TrainConfig:
@@ -74,7 +81,7 @@ class TrainConfig:
     rm_refresh_pairs:int = 64  # the newest pairs a refresh trains on (one epoch)
     rm_signal:str = "correct"  # the reward component that ranks the policy's samples into pairs: a verifiable one
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
-    sandbox_allow:str|None = None  # 'host:port,...' every network-tier task may reach besides its own allow list (03a_isolation)
+    sandbox_allow:str|None = None  # 'host:port,...' every network-tier task may reach besides its own allow list (02a_isolation)
     sandbox_data:str|None = None  # 'name=/host/dir,...': the directories data-tier tasks name, mounted read-only at ~/data
     violation_stop:float = 0.5  # stop the run when more than this share of a step's episodes end in a sandbox `violation` ...
     violation_steps:int = 2  # ... this many steps in a row (0: never stop for violations; each is still an event)
@@ -91,6 +98,9 @@ class TrainConfig:
         for name, cls in (("rollout", RolloutConfig), ("grpo", GRPOConfig), ("ppo", PPOConfig)):
             if not isinstance(getattr(self, name), cls):
                 raise ValueError(f"{name}={getattr(self, name)!r}: must be a {cls.__name__}, e.g. {name}={cls.__name__}(...) (TrainConfig.from_dict takes plain dicts)")
+        if not self.rollout.temperature > 0:
+            raise ValueError(f"temperature={self.rollout.temperature} (--temperature): training samples at a temperature above 0 and scores its "
+                             "samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
         if self.quantization not in (None, "4bit", "8bit"): raise ValueError(f"quantization={self.quantization!r} (--quantization): use None, '4bit' or '8bit'")
         if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
         if self.engine not in ENGINES: raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
@@ -143,8 +153,7 @@ def eval_spec(cfg:TrainConfig) -> str|None:
 
 def eval_options(cfg:TrainConfig) -> dict:
     "`evaluate`'s options as the run's held-out evaluation uses them, to measure a saved checkpoint the same way (one answer if the run skipped it)"
-    return dict(n=max(1, cfg.eval_samples), temperature=cfg.eval_temperature, seed=cfg.seed, max_new_tokens=cfg.rollout.max_new_tokens,
-                decode=cfg.rollout.decode, max_turns=cfg.rollout.max_turns, protocol=cfg.rollout.terminal_protocol)
+    return dict(n=max(1, cfg.eval_samples), temperature=cfg.eval_temperature, seed=cfg.seed, rollout=cfg.rollout)
 
 def probe_spec(cfg:TrainConfig) -> str|None:
     "The probe set's spec: as given, or for 'auto' every bundled domain the run does not train on"
@@ -256,11 +265,6 @@ def _load_model(cfg:TrainConfig):
         if _is_oom(e): raise _oom(cfg, e) from None
         raise
 
-def check_protocol(cfg:TrainConfig, tok, tasks:list):
-    "With terminal tasks, refuse a `terminal_protocol` the model's chat template cannot speak, before anything is written"
-    if any(t.domain == "terminal" for t in tasks):
-        from rlkit.environments import protocol_for
-        protocol_for(tok, cfg.rollout.terminal_protocol)
 
 def begin_run(r:SimpleNamespace, **where):
     "A new run's folder, its config.json, and run.json: what actually ran the code (sandbox, executor, and `where`), and when"
@@ -291,7 +295,7 @@ def start(r:SimpleNamespace, log) -> SimpleNamespace:
     cfg = r.cfg
     seed_everything(cfg.seed)
     model, tok = _load_model(cfg)
-    check_protocol(cfg, tok, r.tasks + r.held_out + r.probe)
+    check_envs(r.tasks + r.held_out + r.probe, Context(cfg.rollout, tok))  # e.g. a terminal protocol the chat template cannot speak
     domains = sorted({t.domain for t in r.tasks}) if cfg.ppo.critic == "per_domain" else None
     head = ValueHead(model.config.hidden_size, next(model.parameters()).device, domains) if cfg.algo == "ppo" else None
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
@@ -359,7 +363,7 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
         tasks = sampler.sample(want, exclude=used)
         if not tasks: break
         used |= {t.id for t in tasks}
-        eps = ro.episodes(model, tokenizer, tasks, rewards=rewards, sandbox=sandbox, executor=executor, generator=generator, step=step)
+        eps = run_episodes(model, tokenizer, tasks, ro, rewards=rewards, sandbox=sandbox, executor=executor, generator=generator, step=step)
         want = 0
         for t in tasks:
             group = [e for e in eps if e.task_id == t.id]

@@ -19,9 +19,9 @@ from trl import GRPOConfig as TRLConfig, GRPOTrainer
 
 from .generate import decode_dtype
 from .tasks import TaskSampler
-from .repair import conversation
+from .episodes import Context, check_envs, conversation, run_episodes
 from .runs import read_metrics, step_metrics, summary_line, write_model_card
-from .train import TrainConfig, _load_model, begin_run, check_protocol, held_out, report, setup
+from .train import TrainConfig, _load_model, begin_run, held_out, report, setup
 
 # %% auto #0
 __all__ = ['LOSS_TYPES', 'TRL_NAMES', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer', 'RunDirCallback',
@@ -83,8 +83,8 @@ class Rollout:
         model, step, played = trainer.accelerator.unwrap_model(trainer.model), trainer.state.global_step + 1, {}
         for n in sorted({c for _, c in runs}):  # a group split between two processes leaves a shorter run on each
             tasks = [self.by_prompt[k] for k, c in runs if c == n]
-            for e in self.r.cfg.rollout.episodes(model, self.tok, tasks, n=n, rewards=self.r.rewards, sandbox=self.r.sandbox,
-                                                 executor=self.r.executor, generator=self.gen, step=step):
+            for e in run_episodes(model, self.tok, tasks, self.r.cfg.rollout, n=n, rewards=self.r.rewards, sandbox=self.r.sandbox,
+                                  executor=self.r.executor, generator=self.gen, step=step):
                 played.setdefault(e.task_id, []).append(e)
         self.pending = [played[self.by_prompt[k].id].pop(0) for k in keys]  # back in TRL's order
         out = {"prompt_ids": [], "completion_ids": [], "logprobs": [], "env_mask": [], "episode_reward": []}
@@ -170,7 +170,7 @@ def train_trl(cfg:TrainConfig|None=None,
     try:
         torch.manual_seed(cfg.seed)
         model, tok = _load_model(cfg)
-        check_protocol(cfg, tok, r.tasks + r.held_out + r.probe)
+        check_envs(r.tasks + r.held_out + r.probe, Context(cfg.rollout, tok))
         device, s, evals = next(model.parameters()).device, SimpleNamespace(model=model, tok=tok, step=0), {}
         if state.is_main_process:
             begin_run(r, engine="trl", processes=state.num_processes)

@@ -6,24 +6,22 @@ import pytest
 import torch
 
 from rlkit.core import Task, Trajectory, read_jsonl
-from rlkit.environments import Step, run_env_episodes
+from rlkit.episodes import Env, Outcome, RolloutConfig, Step, conversation, run_episodes
 from rlkit.grpo import GRPOConfig, grpo_step
 from rlkit.models import tiny_policy
-from rlkit.repair import RolloutConfig, conversation
 from toys import lowercase
 
 
-class Echo:
+class Echo(Env):
     "A toy environment: the first turn is answered with an observation, the second ends it; the reward is the share of lowercase letters over both turns"
-    def __init__(self, task): self.texts = []
+    def __init__(self, task, ctx=None): self.texts = []
     def prompt(self): return "Say a word."
     def step(self, text):
         self.texts.append(text)
         return Step("" if len(self.texts) >= 2 else "Now say it in lower case.", len(self.texts) >= 2)
     def finish(self):
         r = lowercase(None, ["".join(self.texts)])[0] if len(self.texts) == 2 else 0.0
-        return r, {"solved": r >= 0.9}
-    def close(self): pass
+        return Outcome(r, {"correct": float(r >= 0.9), "lower": r})
 
 
 def test_the_tiny_model_learns_a_two_turn_environment():
@@ -31,9 +29,9 @@ def test_the_tiny_model_learns_a_two_turn_environment():
     model, tok = tiny_policy()
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=3e-2)
     tasks, g, curve = [Task(f"toy/{i}", "toy", f"Say a{i}.") for i in range(2)], torch.Generator().manual_seed(0), []
-    ro = RolloutConfig(group_size=8, max_new_tokens=8, temperature=1.0)
+    ro = RolloutConfig(group_size=8, max_new_tokens=8, temperature=1.0, max_turns=2, decode_dtype="float32")
     for step in range(30):
-        eps = run_env_episodes(model, tok, tasks, n=8, make_env=Echo, max_turns=2, max_new_tokens=8, temperature=1.0, generator=g, step=step)
+        eps = run_episodes(model, tok, tasks, ro, n=8, make_env=Echo, generator=g, step=step)
         for e in eps: e.group_id = f"{step}/{e.task_id}"
         assert all(len(e.turns) == 2 and e.turns[0].feedback == "Now say it in lower case." and not e.turns[1].feedback for e in eps)
         curve.append(sum(e.reward for e in eps) / len(eps))
@@ -70,7 +68,7 @@ def test_a_terminal_task_trains_end_to_end(tmp_path, algo):
 def test_the_tools_protocol_runs_a_call_and_answers_with_a_tool_message():
     "With a template that renders tools: the first prompt shows the bash tool, a tool call runs in the session, and its output goes back as a tool message, masked"
     from rlkit.core import Turn
-    from rlkit.environments import BASH_TOOL, HERMES_TEMPLATE, TerminalEnv, protocol_for
+    from rlkit.agents.terminal import BASH_TOOL, HERMES_TEMPLATE, TerminalEnv, protocol_for
     from rlkit.models import tiny_tokenizer
     from rlkit.sandbox import Sandbox
     tok = tiny_tokenizer(); tok.chat_template = HERMES_TEMPLATE
@@ -78,16 +76,16 @@ def test_the_tools_protocol_runs_a_call_and_answers_with_a_tool_message():
                 meta={"setup": {"a.txt": "x\ny\nz\n"}, "checks": [{"file": "count.txt", "number": 3}], "difficulty": "easy"})
     model, _ = tiny_policy()
     with Sandbox() as sb:
-        eps = run_env_episodes(model, tok, [task], n=2, sandbox=sb, protocol="auto", max_turns=2, max_new_tokens=8,
-                               generator=torch.Generator().manual_seed(0))
+        ro = RolloutConfig(terminal_protocol="auto", max_turns=2, max_new_tokens=8, temperature=1.0, decode_dtype="float32")
+        eps = run_episodes(model, tok, [task], ro, n=2, sandbox=sb, generator=torch.Generator().manual_seed(0))
         assert protocol_for(tok, "auto") == "tools" and all(e.meta["protocol"] == "tools" for e in eps)
         assert all("<tools>" in e.turns[0].prompt and '"name": "bash"' in e.turns[0].prompt for e in eps)  # rendered by the template
         env = TerminalEnv(task, sb, protocol="tools", max_turns=3)
         call = '<tool_call>\n{"name": "bash", "arguments": {"command": "wc -l < a.txt > count.txt; cat count.txt"}}\n</tool_call><|im_end|>'
         st = env.step(call)
-        assert not st.done and st.result.exit_code == 0 and "3" in st.observation
+        assert not st.done and st.result.returncode == 0 and "3" in st.observation
         assert env.step("```bash\nrm count.txt\n```").done  # in the tools protocol a fenced block is only text: the episode ends
-        reward, info = env.finish()
+        reward, info = env.score()
     assert reward == 1.0, info["why"]
     traj = Trajectory(task.id, 0, domain="terminal", meta={"protocol": "tools"})
     prompt = tok.apply_chat_template([{"role": "user", "content": "task"}], tools=[BASH_TOOL], tokenize=False, add_generation_prompt=True)

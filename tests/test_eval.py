@@ -5,6 +5,7 @@ import pytest
 import torch
 
 from rlkit.core import Task, Trajectory, read_jsonl
+from rlkit.episodes import RolloutConfig
 from rlkit.eval import comparison, evaluate, pass_at_k, pass_at_ks
 from rlkit.models import save_adapter, tiny_policy
 
@@ -41,7 +42,7 @@ def test_evaluate_a_saved_adapter(tmp_path):
             if "lora_B" in name: p.normal_(0, 0.5)  # an adapter that changes what the model says
     save_adapter(policy, tmp_path / "adapter")
     tasks = [Task("toy/add", "code", "Write add(a, b).", tests="assert add(1, 2) == 3", entry_point="add")]
-    kw = dict(n=4, temperature=0.8, ks=(1, 4), max_new_tokens=8, seed=1)
+    kw = dict(n=4, temperature=0.8, ks=(1, 4), rollout=RolloutConfig(max_new_tokens=8), seed=1)
     by_path = evaluate(str(tmp_path / "base"), tasks, adapter=str(tmp_path / "adapter"), save=tmp_path / "a.jsonl", **kw)
     loaded = evaluate(policy, tasks, tokenizer=tok, save=tmp_path / "b.jsonl", **kw)
     bare = evaluate(str(tmp_path / "base"), tasks, save=tmp_path / "c.jsonl", **kw)

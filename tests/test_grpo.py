@@ -8,7 +8,7 @@ import torch
 from rlkit.core import Trajectory
 from rlkit.generate import sample, sequence_logprobs
 from rlkit.grpo import GRPOConfig, episode_batch, grpo_step
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig
 from rlkit.models import tiny_policy
 
 

@@ -10,7 +10,7 @@ import torch
 import rlkit.train as T
 from rlkit.core import Task, Trajectory, read_jsonl
 from rlkit.generate import position_ids, sample
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig
 from rlkit.models import tiny_policy
 from rlkit.ppo import KLController, PPOConfig, ValueHead, logprobs_and_values, ppo_step
 from rlkit.reward_model import RewardModel, as_reward, train_reward_model

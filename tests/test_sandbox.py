@@ -108,8 +108,10 @@ def test_a_new_sandbox_removes_only_directories_whose_process_is_gone(tmp_path):
 def test_private_directories_are_named_after_their_process(monkeypatch, warm):
     "What lets a later start tell a live sandbox's directory from a stale one"
     if warm and os.geteuid() != 0: pytest.skip("the warm pool needs root")
-    made, workdir = [], S._workdir
-    monkeypatch.setattr(S, "_workdir", lambda: made.append(workdir()) or made[-1])
+    import rlkit.jail as J
+    made, workdir = [], J._workdir
+    for module in (S, J):  # the sandbox makes a cold job's directory, the warm pool (rlkit.jail) a warm one's
+        monkeypatch.setattr(module, "_workdir", lambda: made.append(workdir()) or made[-1])
     with Sandbox("firejail", warm=warm) as sb:
         assert sb.run(GOOD, ADD_TESTS, "add").verdict == "passed"
     assert len(made) == 1 and made[0].name.startswith(f"rlkit-sbx-{os.getpid()}-") and not made[0].exists()

@@ -241,7 +241,7 @@ def test_broken_input(sb, host, name, code, verdicts):
     check(sb, host, code, verdicts)
 
 
-# --- tiers, quotas and the audit log (nbs/03a_isolation) -------------------------------------------------------------
+# --- tiers, quotas and the audit log (nbs/02a_isolation) -------------------------------------------------------------
 import http.server, shutil as _shutil
 from rlkit.isolation import Tier
 

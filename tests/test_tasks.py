@@ -184,7 +184,7 @@ def test_the_completion_parsers_read_long_runs_of_whitespace_in_linear_time():
     import subprocess, sys
     code = """
 from rlkit.core import Task
-from rlkit.environments import tool_command
+from rlkit.agents.terminal import tool_command
 from rlkit.rewards import json_keys
 from rlkit.rewards import extract_answer, extract_code
 n = 200_000

@@ -5,8 +5,7 @@ from collections import Counter
 
 import pytest
 
-from rlkit.environments import terminal_tasks
-from rlkit.rewards import _play as play
+from rlkit.agents.terminal import play, terminal_tasks
 from rlkit.sandbox import Limits, Sandbox
 
 pytestmark = pytest.mark.firejail
@@ -97,7 +96,7 @@ def test_a_mode_check_wants_a_regular_file(sb):
 def test_long_commands_a_leading_dash_and_file_names_that_are_not_utf8(sb, tmp_path):
     "A command over firejail's 4 KB argument limit runs; so does one that starts with '-'; a non-UTF-8 name in the diff is written to JSONL"
     from rlkit.core import read_jsonl, write_jsonl
-    from rlkit.sessions import Session
+    from rlkit.agents.sessions import Session
     with Session(sb) as s:
         r = s.run("cat > big.txt <<'EOF'\n" + ("x" * 79 + "\n") * 200 + "EOF\nwc -c < big.txt")
         assert r.exit_code == 0 and r.stdout.strip() == "16000", (r.stdout, r.stderr[-300:])

@@ -6,7 +6,7 @@ from pathlib import Path
 from rlkit.core import ExecResult, Task, write_jsonl
 from rlkit.grpo import GRPOConfig
 from rlkit.ppo import PPOConfig
-from rlkit.repair import RolloutConfig
+from rlkit.episodes import RolloutConfig
 from rlkit.train import TrainConfig, train
 
 
