@@ -46,7 +46,7 @@ def main():
     if a.device == "cpu": torch.cuda.is_available = lambda: False  # rlkit picks CUDA when it sees one
     warnings.filterwarnings("ignore", category=FutureWarning)
     from rlkit.rewards import correct
-    from rlkit.repair import RolloutConfig
+    from rlkit.episodes import RolloutConfig
     from rlkit.runs import read_metrics
     from rlkit.train import TrainConfig, train
     viewer_cls = None
