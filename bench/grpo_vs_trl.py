@@ -54,7 +54,7 @@ def time_rlkit(prompts, steps, positions):
     times, toks = [], []
     for i in range(steps + 1):
         t0 = time.time()
-        s = sample(model, tok, [prompts[i % len(prompts)]], n=G, max_new_tokens=NEW)
+        s = sample(model, tok, [prompts[i % len(prompts)]], n=G, max_new_tokens=NEW, temperature=1.0)
         trajs = [Trajectory("t", 0, [s.turn(j)], reward=r) for j, r in enumerate(toy_reward(s.texts))]
         m = grpo_step(model, tok, opt, trajs, cfg, rollout)
         if i: times.append(time.time() - t0); toks.append(int(s.completion_mask.sum())); positions.append(m.get("positions", 0))  # 0: no update (equal rewards)

@@ -34,9 +34,9 @@ CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict 
     "no-repair": {"rollout": {"attempts": 1}},
     "T=1.0": {"rollout": {"temperature": 1.0}},
     "all-difficulties": {"difficulty": None},
-    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}},  # at PPOConfig's own learning rate, 2e-4 (with GRPO's 5e-4 a PPO run once read a KL of 149, then 0.062 when measured exactly)
-    "length-curriculum": {"length_start": 64, "length_step": 32, "length_truncated_below": 0.2},  # 64 -> 96 -> 128 tokens as truncation falls
-    "replay": {"replay_fraction": 0.25},  # one replayed episode per four fresh, from groups where at most a quarter passed
+    "ppo": {"algo": "ppo", "rollout": {"dynamic_sampling": 0}},  # at PPOConfig's own learning rate
+    "length-curriculum": {"hooks": {"length": {"start": 64, "step": 32, "truncated_below": 0.2}}},  # 64 -> 96 -> 128 tokens as truncation falls
+    "replay": {"hooks": {"replay": {"fraction": 0.25}}},  # one replayed episode per four fresh, from groups where at most a quarter passed
     "overlap": {"rollout": {"overlap_execution": True}},  # each completion's code starts in the sandbox as soon as its row ends
     # no-repair on the bundled train split and 242 extra training tasks, weighed by their counts (93 easy and medium bundled ones):
     # every task equally likely, as when the measured runs drew both files as one pool of code tasks

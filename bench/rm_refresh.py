@@ -3,8 +3,8 @@
 First a reward model (the embedded model with a LoRA adapter and a scalar head) is trained for one epoch on the bundled
 preference pairs. Then two GRPO runs train the embedded model on the bundled code tasks with the same seed, rewarded by the
 unit tests (`correct`, weight 1) and the reward model (weight --rm-weight), each with its own copy of that reward model:
-- stale: `rm_refresh_train=False`: every --every steps the run only measures the reward model;
-- refreshed: `rm_refresh_every=--every`: it measures, then retrains the reward model for one epoch on the newest pairs.
+- stale: the `rm_refresh` hook with `train=False`: every --every steps the run only measures the reward model;
+- refreshed: the `rm_refresh` hook with `every=--every`: it measures, then retrains the reward model for one epoch on the newest pairs.
 The measurement is the pairwise accuracy on pairs built from the policy's samples since the last measurement, which the
 reward model has never been trained on: within a group, a first attempt that passed its tests against one that did not.
 
@@ -41,7 +41,7 @@ def main():
     for name, refresh in (("stale", False), ("refreshed", True)):
         mine = copy.deepcopy(rm)
         cfg = TrainConfig(steps=a.steps, tasks_per_step=a.tasks_per_step, eval_samples=0, out=str(tmp / name),
-                          rm_refresh_every=a.every, rm_refresh_train=refresh)
+                          hooks={"violation": {}, "rm_refresh": {"every": a.every, "train": refresh}})
         t1 = time.time()
         train(cfg, rewards={"correct": (correct, 1.0), "rm": (as_reward(mine), a.rm_weight)}, log=print)
         events[name] = [e for e in read_metrics(tmp / name)[1] if e["event"] == "rm_refresh"]

@@ -29,10 +29,13 @@ def runs(out:Path, src:Path):
     out.mkdir(parents=True, exist_ok=True)
     tasks = toy_tasks(out / "toy-tasks.jsonl")
     backend = None if sh.which("firejail") else "subprocess"
+    from rlkit.train import TrainConfig
+    hooks = "hooks" in TrainConfig.__dataclass_fields__  # replay's options: a hook's, or the config's own fields
+    replay = {"hooks": {"replay": {"fraction": 0.5, "below": 1.0}}} if hooks else {"replay_fraction": 0.5, "replay_below": 1.0}
     configs = {
         "grpo_repair": (toy_config(out / "grpo_repair", tasks, rollout={"attempts": 2}, steps=3), {"rewards": {"a": lowercase}, "executor": lowercase_check}),
         "ppo": (toy_config(out / "ppo", tasks, algo="ppo", steps=3), {"rewards": {"a": lowercase}}),
-        "replay": (toy_config(out / "replay", tasks, replay_fraction=0.5, replay_below=1.0, steps=4), {"rewards": {"a": lowercase}}),
+        "replay": (toy_config(out / "replay", tasks, steps=4, **replay), {"rewards": {"a": lowercase}}),
         "terminal": (toy_config(out / "terminal", "terminal", steps=2, tasks_per_step=2, difficulty="easy", sandbox=backend,
                                 rollout={"group_size": 2, "max_turns": 2, "max_new_tokens": 24}), {}),
     }

@@ -7,11 +7,18 @@ from __future__ import annotations
 import argparse, dataclasses, sys
 from pathlib import Path
 
+from fastcore.docments import docments
+
+from .generate import demo
 from .grpo import GRPOConfig, UpdateConfig
 from .ppo import PPOConfig
 from .episodes import RolloutConfig
-from .runs import RunError
-from .train import TrainConfig, _read_config, engine, train
+from .rewards import check_tasks
+from .runs import RunDir, RunError
+from .sandbox import Sandbox
+from .tasks import load_task_spec
+from .config import TrainConfig, engine, read_config
+from .train import hook_types, train
 
 # %% auto #0
 __all__ = ['config_from_args', 'main']
@@ -24,19 +31,18 @@ def _option_type(f, default):
     if default is not None: return type(default)
     return float if str(f.type).startswith("float") else int if str(f.type).startswith("int") else str
 
-def _add_fields(p:argparse.ArgumentParser, cls, skip=None):
-    "One option per dataclass field (but those of the dataclass `skip`), its comment as the help"
-    from fastcore.docments import docments
+def _add_fields(p:argparse.ArgumentParser, cls, skip=None, prefix:str=""):
+    "One option per dataclass field (but those of the dataclass `skip`), its comment as the help; `prefix` starts a hook's option names"
     docs = docments(cls)
     for f in dataclasses.fields(cls):
         if skip is not None and f.name in _names(skip): continue
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
-        if dataclasses.is_dataclass(default): continue  # a nested config: its fields get their own group
-        doc = docs.get(f.name) or ""
-        kw = dict(default=None, help=(doc if "default" in doc else f"{doc} (default: {default})").replace("%", "%%"))
-        if isinstance(default, bool): p.add_argument("--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, **kw)
-        else: p.add_argument("--" + f.name.replace("_", "-"), type=_option_type(f, default),
-                             choices=_CHOICES.get(f.name), metavar=None if f.name in _CHOICES else f.name.upper(), **kw)
+        if dataclasses.is_dataclass(default) or isinstance(default, dict): continue  # a nested config or the hooks: their own groups
+        doc, name = docs.get(f.name) or "", f"{prefix}_{f.name}" if prefix else f.name
+        kw = dict(default=None, dest=name, help=(doc if "default" in doc else f"{doc} (default: {default})").replace("%", "%%"))
+        flag = "--" + name.replace("_", "-")
+        if isinstance(default, bool): p.add_argument(flag, action=argparse.BooleanOptionalAction, **kw)
+        else: p.add_argument(flag, type=_option_type(f, default), choices=_CHOICES.get(f.name), metavar=None if f.name in _CHOICES else name.upper(), **kw)
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rlkit", description="RL post-training of language models on one machine")
@@ -46,8 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--tasks", default="code_demo.jsonl", help="a JSONL task file, a bundled domain (code) or a mix, as `rlkit train --tasks` (default: the bundled demo tasks)")
     s.add_argument("--limit", type=int, default=5, help="number of tasks to sample for")
     s.add_argument("--n", type=int, default=2, help="completions per task")
-    s.add_argument("--max-new-tokens", type=int, default=128)
-    s.add_argument("--temperature", type=float, default=0.7)
+    s.add_argument("--max-new-tokens", type=int, default=RolloutConfig.max_new_tokens, help="default: the rollout's, %(default)s")
+    s.add_argument("--temperature", type=float, default=RolloutConfig.temperature, help="default: the rollout's, %(default)s")
     s.add_argument("--seed", type=int, default=0)
     c = sub.add_parser("check", help="check a task file before training on it: each reference solution passes, no trivial answer does (in the sandbox)",
                        description="Run each code task's reference solution (meta.reference) and trivial answers, and each terminal task's "
@@ -64,6 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_fields(t.add_argument_group("update", "the update, GRPO's or PPO's (--algo picks it)"), UpdateConfig)
     _add_fields(t.add_argument_group("GRPO", "what only GRPO's update has"), GRPOConfig, skip=UpdateConfig)
     _add_fields(t.add_argument_group("PPO", "what only PPO's update has: the critic, GAE, epochs (used with --algo ppo)"), PPOConfig, skip=UpdateConfig)
+    for name, hook in hook_types().items():  # any of a hook's options turns it on (the violation stop is on by default)
+        _add_fields(t.add_argument_group(f"{name} (a hook)", (hook.__doc__ or "").split("\n")[0]), hook.Options, prefix=name)
     return p
 
 def _names(cls) -> set[str]: return {f.name for f in dataclasses.fields(cls)}
@@ -71,17 +79,17 @@ def _names(cls) -> set[str]: return {f.name for f in dataclasses.fields(cls)}
 def config_from_args(args) -> TrainConfig:
     "A `TrainConfig` from parsed `rlkit train` options (unset options keep their defaults; an update option sets GRPO's and PPO's alike)"
     given = {k: v for k, v in vars(args).items() if v is not None and k not in ("command", "resume")}
-    def part(cls): return {k: v for k, v in given.items() if k in _names(cls)}
-    nested = _names(RolloutConfig) | _names(GRPOConfig) | _names(PPOConfig)
+    def part(cls, prefix=""): return {k.removeprefix(prefix): v for k, v in given.items() if k.startswith(prefix) and k.removeprefix(prefix) in _names(cls)}
+    hooks = TrainConfig().hooks
+    for name, hook in hook_types().items():
+        if opts := part(hook.Options, f"{name}_"): hooks[name] = hooks.get(name, {}) | opts
+    nested = _names(RolloutConfig) | _names(GRPOConfig) | _names(PPOConfig) | {f"{n}_{f}" for n, h in hook_types().items() for f in _names(h.Options)}
     return TrainConfig(**{k: v for k, v in given.items() if k not in nested}, rollout=RolloutConfig(**part(RolloutConfig)),
-                       grpo=GRPOConfig(**part(GRPOConfig)), ppo=PPOConfig(**part(PPOConfig)))
+                       grpo=GRPOConfig(**part(GRPOConfig)), ppo=PPOConfig(**part(PPOConfig)), hooks=hooks)
 
 # %% ../nbs/13_cli.ipynb #0d2ca364
 def _check(args) -> int:
     "`rlkit check`: a line for each problem a task has, then a summary; 1 when any task has one"
-    from rlkit.rewards import check_tasks
-    from rlkit.sandbox import Sandbox
-    from rlkit.tasks import load_task_spec
     try: tasks = load_task_spec(args.tasks, split=args.split)[0]
     except (ValueError, FileNotFoundError) as e:
         print(f"rlkit check: error: {e}", file=sys.stderr); return 2
@@ -99,8 +107,6 @@ def main(argv:list[str]|None=None) -> int:
     "Entry point of the `rlkit` command"
     args = _parser().parse_args(argv)
     if args.command == "sample":
-        from rlkit.generate import demo
-        from rlkit.tasks import load_task_spec
         try:  # checked before the model loads
             for flag, v in (("--limit", args.limit), ("--n", args.n), ("--max-new-tokens", args.max_new_tokens)):
                 if v < 1: raise ValueError(f"{flag} {v}: must be at least 1")
@@ -116,7 +122,7 @@ def main(argv:list[str]|None=None) -> int:
             extra = sorted(k for k, v in vars(args).items() if v is not None and k not in ("command", "resume", "steps", "max_minutes"))
             if extra: raise ValueError(f"--resume uses the run's own config.json; only --steps and --max-minutes may change (got --{extra[0].replace('_', '-')})")
             far = {k: getattr(args, k) for k in ("steps", "max_minutes") if getattr(args, k) is not None}  # how far the run goes now
-            train(dataclasses.replace(_read_config(Path(args.resume), None), **far) if far else None, resume=args.resume)
+            train(dataclasses.replace(read_config(RunDir(args.resume)), **far) if far else None, resume=args.resume)
         elif (cfg := config_from_args(args)).engine != "rlkit": engine(cfg.engine)(cfg)  # TRL's trainer, a wing: loaded only for the runs that use it
         else: train(cfg)
     except (ValueError, FileNotFoundError) as e:

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #8770342b
 from __future__ import annotations
-import ast, json, logging, math, os, random
+import ast, json, math, os, random
 from dataclasses import dataclass, field, fields, asdict
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -13,9 +13,6 @@ from typing import Callable, Iterable
 import numpy as np
 import torch
 
-# bitsandbytes warns at import, on CPUs with AVX512-BF16, that an optional faster 4-bit CPU kernel (the `kernels` package) is missing.
-# Its own fallback runs instead, so the warning only confuses a first reading of every notebook's output: keep that one logger quiet.
-logging.getLogger("bitsandbytes.backends.cpu.ops").setLevel(logging.ERROR)
 
 # %% auto #0
 __all__ = ['VERDICTS', 'TIERS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable',
@@ -30,10 +27,11 @@ def _check_choice(name:str, value, choices):
     "Raise a `ValueError` naming the field, the bad value and the valid choices"
     if value not in choices: raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
 def check_ranges(obj, # a config dataclass
+                 prefix:str="", # what its option names start with on the command line (a hook's name: "replay" gives --replay-fraction)
                  **intervals): # field name -> interval such as "[1, inf)", "(0, 1]"
     "Raise a `ValueError` naming the option, its command-line flag and the allowed range when a number of `obj` falls outside it"
-    for name, iv in intervals.items():
-        v = getattr(obj, name)
+    for field_name, iv in intervals.items():
+        v, name = getattr(obj, field_name), f"{prefix}_{field_name}" if prefix else field_name
         lo, hi = (float(x) for x in iv[1:-1].split(","))
         number = isinstance(v, (int, float)) and not isinstance(v, bool)
         if number and (v > lo if iv[0] == "(" else v >= lo) and (v < hi if iv[-1] == ")" else v <= hi): continue  # NaN is never inside

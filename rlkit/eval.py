@@ -14,6 +14,7 @@ from tqdm.auto import tqdm
 
 from .core import write_jsonl
 from .episodes import RolloutConfig, run_episodes
+from .models import load_policy
 
 # %% auto #0
 __all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison',
@@ -57,7 +58,6 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
     if n < 1: raise ValueError(f"n={n}: answers per task must be at least 1")
     if temperature < 0: raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive sampling temperature")
     if model is None or isinstance(model, (str, Path)):
-        from rlkit.models import load_policy
         model, tokenizer = load_policy(model, lora=False) if adapter is None else load_policy(model, adapter=adapter)
     elif tokenizer is None: raise ValueError("evaluate(model, ...) with a loaded model needs its tokenizer: evaluate(model, tasks, tokenizer=tok)")
     if temperature == 0 and n > 1: raise ValueError(f"n={n} with temperature=0: greedy decoding gives one answer per task; "

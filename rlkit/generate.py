@@ -13,7 +13,8 @@ from peft import PeftModel
 from peft.tuners.lora import LoraLayer
 from transformers import DynamicCache
 
-from .core import Turn, avoid_cudnn_attention
+from .core import Turn, avoid_cudnn_attention, seed_everything
+from .models import load_policy
 
 # %% auto #0
 __all__ = ['FAST_MODEL_TYPES', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw',
@@ -324,9 +325,10 @@ _FALLBACK_SAID = set()
 def sample(model, tokenizer,
            prompts:list, # user messages (str), lists of chat messages, or token ids of an already templated context
            n:int=1, # completions per prompt (the group size)
-           max_new_tokens:int=64,
-           temperature:float=1.0, # 0 means greedy
-           top_p:float=1.0,
+           *,
+           max_new_tokens:int, # no default here: a rollout takes it from `RolloutConfig`, where every sampling setting has its one default
+           temperature:float, # 0 means greedy
+           top_p:float=1.0, # 1.0: no nucleus cut
            generator:torch.Generator|None=None, # for reproducible draws; default: torch's global RNG
            fast:bool|None=None, # the fast decode loop; None: where the model supports it; False: `reference_loop`
            dtype=None, # the fast loop's decode dtype: None (the model's), "auto" (bf16 on CPUs with AMX), or a dtype
@@ -402,12 +404,10 @@ def sequence_logprobs(model,
     return logp[:, T - C:]  # same shape as completion_mask
 
 # %% ../nbs/02_generate.ipynb #c8e7490d
-def demo(tasks:list, model=None, tokenizer=None, n:int=2, max_new_tokens:int=128, temperature:float=0.7, seed:int=0,
+def demo(tasks:list, model=None, tokenizer=None, n:int=2, *, max_new_tokens:int, temperature:float, seed:int=0,
          name_or_path:str|None=None, # model to load when `model` is None (default: the embedded one)
         ):
     "Sample `n` completions per task with the embedded (or given) model and print them with timings"
-    from rlkit.core import seed_everything
-    from rlkit.models import load_policy
     if model is None:
         t0 = time.time()
         model, tokenizer = load_policy(name_or_path, lora=False)

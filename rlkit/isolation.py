@@ -12,11 +12,11 @@ from .core import TIERS
 
 # %% auto #0
 __all__ = ['FIREJAIL_REFUSES', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH', 'INODES',
-           'PROXY_PORT', 'unhideable', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree', 'JobCgroup',
-           'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy']
+           'PROXY_PORT', 'host_port', 'unhideable', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree',
+           'JobCgroup', 'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy']
 
 # %% ../nbs/02a_isolation.ipynb #0f8eaf0c
-def _host_port(s:str) -> tuple:
+def host_port(s:str) -> tuple:
     "'host:port' -> (host, port), the host lower-cased, without brackets or a trailing dot"
     host, sep, port = str(s).rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
@@ -39,7 +39,7 @@ class Tier:
 
     def __post_init__(self):
         if self.name not in TIERS: raise ValueError(f"tier={self.name!r}: use one of {TIERS}")
-        object.__setattr__(self, "allow", tuple(sorted({"%s:%d" % _host_port(a) for a in self.allow})))
+        object.__setattr__(self, "allow", tuple(sorted({"%s:%d" % host_port(a) for a in self.allow})))
         if self.allow and self.name != "network": raise ValueError(f"allow={list(self.allow)} is for the 'network' tier, not {self.name!r}")
         if self.name == "network" and not self.allow: raise ValueError("tier 'network' with an empty allow list reaches nothing: name 'host:port' pairs, or use tier 'none'")
         if self.data is not None and self.name != "data": raise ValueError(f"data={self.data!r} is for the 'data' tier, not {self.name!r}")
@@ -53,7 +53,7 @@ class Tier:
 
     def allows(self, host:str, port:int) -> bool:
         "Whether the proxy may connect to host:port (an exact match on the allow list: no wildcard, no resolution)"
-        try: return "%s:%d" % _host_port(f"{host}:{port}") in self.allow
+        try: return "%s:%d" % host_port(f"{host}:{port}") in self.allow
         except ValueError: return False
 
     @classmethod
@@ -80,7 +80,7 @@ def _mount(src:str, target:str, fstype:str|None, flags:int, data:str|None=None):
     if _libc.mount(src.encode(), str(target).encode(), fstype.encode() if fstype else None, flags, data.encode() if data else None) != 0:
         e = ctypes.get_errno(); raise OSError(e, f"mount {src} on {target}: {os.strerror(e)}")
 
-INODES = 20_000  # files and directories a job may make: empty files take no space, but each costs the kernel about 1 KB (200,000 took 200 MB)
+INODES = 20_000  # files and directories a job may make: empty files take no space, but each costs the kernel about 1 KB of memory
 
 def mount_quota(path:Path, mb:int, uid:int|None, gid:int|None) -> bool:
     "Mount a tmpfs of `mb` MB and `INODES` files on `path` (owned by uid:gid): the job's whole writable area. False where mounting is not allowed (not root)"
@@ -226,7 +226,7 @@ class AllowListProxy:
                 rest = target[7:]; authority, slash, path = rest.partition("/"); path = slash + path
                 if ":" not in authority.rsplit("]", 1)[-1]: authority += ":80"
             else: return self._deny(conn, method, target[:100], 0, "only CONNECT and absolute http:// requests go through the proxy")
-            try: host, port = _host_port(authority)
+            try: host, port = host_port(authority)
             except ValueError: return self._deny(conn, method, authority[:100], 0, "not a host:port")
             if not self.tier.allows(host, port): return self._deny(conn, method, host, port, "not on the allow list")
             try: upstream = self.connect((host, port), timeout=self.timeout_s)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/11_runs.ipynb #e483efd4
 from __future__ import annotations
-import io, json, os, random, resource, shutil
+import io, json, os, random, resource, shutil, time
 from pathlib import Path
 
 import numpy as np
@@ -14,12 +14,14 @@ from matplotlib.ticker import MaxNLocator
 
 from .core import Trajectory, read_jsonl, write_jsonl
 from .tasks import TaskSampler
+from . import __version__
 from .episodes import repair_metrics
+from .eval import difference_line
 
 # %% auto #0
 __all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'REPLAY_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint',
-           'load_checkpoint', 'read_metrics', 'RunError', 'roll_back', 'model_card', 'write_model_card', 'step_metrics',
-           'summary_line', 'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
+           'load_checkpoint', 'read_metrics', 'RunError', 'RunDir', 'model_card', 'step_metrics', 'summary_line',
+           'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
 
 # %% ../nbs/11_runs.ipynb #e0cd0082
 KEEP_CHECKPOINTS = 2
@@ -98,44 +100,116 @@ def read_metrics(run_dir) -> tuple[list[dict], list[dict]]:
 class RunError(RuntimeError):
     "A run cannot start or cannot go on; the message says what to change"
 
-def _check_out(run:Path):
-    "A new run needs a new or empty folder that it can write: checked before the model loads, without creating it"
-    if run.exists() and not run.is_dir(): raise ValueError(f"--out {run} is a file: pass a folder for the run (it is created when missing)")
-    if run.exists() and any(run.iterdir()):
-        if (run / "config.json").exists(): raise RunError(f"{run} already holds a run: continue it with `rlkit train --resume {run}`, or pass a new --out")
-        names = sorted(p.name for p in run.iterdir())
-        raise ValueError(f"--out {run} holds other files ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): pass a new or empty folder")
-    parent = run.absolute()
-    while not parent.exists(): parent = parent.parent
-    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise ValueError(f"--out {run} cannot be created: {parent} is {'a file' if not parent.is_dir() else 'not writable'}; pass a folder you can write to")
+class RunDir:
+    "A run's folder: the one place that knows its layout, and the one writer of every file in it"
+    def __init__(self, path): self.path = Path(path)
+    def __repr__(self): return f"RunDir({str(self.path)!r})"
+    def __str__(self): return str(self.path)
+    def __truediv__(self, name:str) -> Path: return self.path / name
+    def __fspath__(self) -> str: return str(self.path)  # a RunDir is a path wherever one is taken
+    @property
+    def name(self) -> str: return self.path.name
 
-def _resume_checkpoint(run:Path, log, *state) -> tuple[dict, Path, list[str]]:
-    "Load the newest readable checkpoint; unreadable ones are renamed `unreadable-step-*` (never rolled back to) and reported"
-    bad = []
-    for ck in reversed(checkpoints(run)):
-        try: return load_checkpoint(ck, *state), ck, bad
-        except Exception as e:  # a torn or corrupt state.pt or adapter: fall back to the one before
-            log(f"checkpoint {ck.name} cannot be read ({type(e).__name__}: {str(e)[:100]}); falling back to the one before it")
-            bad.append(ck.name); aside = ck.with_name("unreadable-" + ck.name)
-            shutil.rmtree(aside, ignore_errors=True); os.replace(ck, aside)
-    raise RunError(f"cannot resume {run}: no readable checkpoint in {run / 'checkpoints'}" + (f" ({', '.join(bad)} could not be read)" if bad else ""))
+    def check_new(self):
+        "A new run needs a new or empty folder that it can write: checked before the model loads, without creating it"
+        run = self.path
+        if run.exists() and not run.is_dir():
+            raise ValueError(f"--out {run} is a file: pass a folder for the run (it is created when missing)")
+        if run.exists() and any(run.iterdir()):
+            if (run / "config.json").exists():
+                raise RunError(f"{run} already holds a run: continue it with `rlkit train --resume {run}`, or pass a new --out")
+            names = sorted(p.name for p in run.iterdir())
+            raise ValueError(f"--out {run} holds other files ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): "
+                             "pass a new or empty folder")
+        parent = run.absolute()
+        while not parent.exists(): parent = parent.parent
+        if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+            why = "a file" if not parent.is_dir() else "not writable"
+            raise ValueError(f"--out {run} cannot be created: {parent} is {why}; pass a folder you can write to")
 
+    def begin(self, config:dict, where:dict):
+        "A new run's folder, its `config.json`, and `run.json`: what actually ran the code, and when"
+        self.path.mkdir(parents=True, exist_ok=True)
+        (self.path / "config.json").write_text(json.dumps(config, indent=2))
+        (self.path / "run.json").write_text(json.dumps(where | {"started": time.time()}, indent=2))
 
-# %% ../nbs/11_runs.ipynb #42c310a5
-def roll_back(run, checkpoint, failed_step:int, reason:str, lr:float, model, optimizer, sampler, generator, seed:int, log=print,
-              value_head=None, kl_ctl=None):
-    "Return the run to `checkpoint` with half the learning rate and fresh samples; record the event. Returns (step, lr, the checkpoint's saved state)"
-    state = load_checkpoint(checkpoint, model, optimizer, sampler, generator, value_head, kl_ctl)
-    lr = lr * 0.5; _set_lr(optimizer, lr)
-    generator.manual_seed(seed + 7919 * failed_step)  # fresh samples: do not replay the batch that broke the run
-    _truncate_after(run, state["step"])
-    write_jsonl(Path(run) / "metrics.jsonl", [{"event": "rollback", "step": failed_step, "to_step": state["step"], "reason": reason, "lr": lr}])
-    log(f"step {failed_step}: {reason}; rolled back to step {state['step']}, learning rate now {lr:.3g}")
-    return state["step"], lr, state
+    def config(self) -> dict:
+        "`config.json`, read back; a missing or broken one says so"
+        path = self.path / "config.json"
+        if not path.exists(): raise RunError(f"cannot resume {self.path}: it has no config.json (is it a run directory?)")
+        try: return json.loads(path.read_text())
+        except json.JSONDecodeError as e:
+            raise RunError(f"cannot resume {self.path}: {path} is not valid JSON ({e.msg}, line {e.lineno})") from None
 
-def _set_lr(optimizer, lr:float):
-    for g in optimizer.param_groups: g["lr"] = lr
+    def record(self, m:dict, eps:list[Trajectory]):
+        "One step: its episodes to `trajectories.jsonl`, then its metrics to `metrics.jsonl`"
+        write_jsonl(self.path / "trajectories.jsonl", eps)
+        write_jsonl(self.path / "metrics.jsonl", [m])
+
+    def event(self, *events:dict):
+        "Events (a rollback, a resume, a violation, ...) to `metrics.jsonl`, among the steps"
+        write_jsonl(self.path / "metrics.jsonl", list(events))
+
+    def metrics(self) -> tuple[list[dict], list[dict]]: return read_metrics(self.path)
+
+    def evals(self) -> dict:
+        "`eval.json`: the held-out (and probe, and trained-on) measurements so far"
+        path = self.path / "eval.json"
+        return json.loads(path.read_text()) if path.exists() else {}
+
+    def save_evals(self, evals:dict): (self.path / "eval.json").write_text(json.dumps(evals, indent=2))
+
+    def keep_fault(self, step:int, attempt:int, eps:list[Trajectory]) -> Path:
+        "The episodes of a step whose update broke the numbers, to replay elsewhere (`bench/replay_fault.py`)"
+        path = self.path / f"fault-step{step}-try{attempt}.jsonl"
+        write_jsonl(path, eps)
+        return path
+
+    def checkpoints(self) -> list[Path]: return checkpoints(self.path)
+
+    def save(self, step:int, model, optimizer, sampler:TaskSampler, generator, extra:dict|None=None) -> Path:
+        "A checkpoint of the trainer's state at `step`, with the adapter's model card"
+        path = save_checkpoint(self.path, step, model, optimizer, sampler, generator, extra)
+        self.write_card(path / "adapter", model, step)
+        return path
+
+    def write_card(self, adapter_dir, model, step:int) -> Path:
+        "The model card of an adapter saved from this run (`model_card`), over peft's generic README.md"
+        path = Path(adapter_dir) / "README.md"
+        path.write_text(model_card(model, self.path, step))
+        return path
+
+    def save_adapter(self, model, step:int) -> Path:
+        "The final adapter of a run that writes no checkpoints (TRL's), with its model card"
+        model.save_pretrained(self.path / "adapter")
+        return self.write_card(self.path / "adapter", model, step)
+
+    def resume(self, log, *state) -> tuple[dict, Path, list[str]]:
+        "Load the newest readable checkpoint; unreadable ones are renamed `unreadable-step-*` (never rolled back to) and reported"
+        bad = []
+        for ck in reversed(self.checkpoints()):
+            try: return load_checkpoint(ck, *state), ck, bad
+            except Exception as e:  # a torn or corrupt state.pt or adapter: fall back to the one before
+                log(f"checkpoint {ck.name} cannot be read ({type(e).__name__}: {str(e)[:100]}); falling back to the one before it")
+                bad.append(ck.name)
+                aside = ck.with_name("unreadable-" + ck.name)
+                shutil.rmtree(aside, ignore_errors=True)
+                os.replace(ck, aside)
+        why = f" ({', '.join(bad)} could not be read)" if bad else ""
+        raise RunError(f"cannot resume {self.path}: no readable checkpoint in {self.path / 'checkpoints'}{why}")
+
+    def truncate_after(self, step:int) -> dict:
+        "Move records of steps after `step` to `discarded.jsonl` (with a line a crash cut short); how many, and how many torn"
+        return _truncate_after(self.path, step)
+
+    def roll_back(self, checkpoint, failed_step:int, reason:str, lr:float, *state) -> dict:
+        "Return the trainer's `state` (model, optimizer, sampler, generator, value head, KL controller) to `checkpoint`; record the event"
+        saved = load_checkpoint(checkpoint, *state)
+        self.truncate_after(saved["step"])
+        self.event({"event": "rollback", "step": failed_step, "to_step": saved["step"], "reason": reason, "lr": lr})
+        return saved
+
+    def plot(self) -> list[Path]: return plot_metrics(self.path)
 
 # %% ../nbs/11_runs.ipynb #e057f52d
 def _base_model(name:str|None) -> str:
@@ -144,9 +218,7 @@ def _base_model(name:str|None) -> str:
 
 def model_card(model, run_dir, step:int|None=None) -> str:
     "The README.md of an adapter saved at `step` of the run in `run_dir`: base model, LoRA config, task spec, training config, held-out results, rlkit version"
-    import rlkit
     from peft import __version__ as peft_version
-    from rlkit.eval import difference_line
     run = Path(run_dir)
     cfg = json.loads((run / "config.json").read_text()) if (run / "config.json").exists() else {}
     evals = json.loads((run / "eval.json").read_text()) if (run / "eval.json").exists() else {}
@@ -169,7 +241,7 @@ tags: [rlkit, {algo.lower()}, lora{", qlora" if cfg.get("quantization") else ""}
 ---
 # A LoRA adapter trained with rlkit ({algo}{", TRL engine" if engine == "trl" else ""})
 
-Saved at step {step if step is not None else "?"} of {cfg.get("steps", "?")} of the run `{run.name}`, by rlkit {rlkit.__version__} (peft {peft_version}).
+Saved at step {step if step is not None else "?"} of {cfg.get("steps", "?")} of the run `{run.name}`, by rlkit {__version__} (peft {peft_version}).
 
 ## Base model
 
@@ -202,12 +274,6 @@ On {tasks} ({"1 greedy answer per task" if cfg.get("eval_temperature", 0) == 0 e
 {json.dumps(cfg, indent=2)}
 ```
 """
-
-def write_model_card(adapter_dir, model, run_dir, step:int|None=None) -> Path:
-    "Write `model_card` into a saved adapter's folder (over peft's generic README.md)"
-    path = Path(adapter_dir) / "README.md"
-    path.write_text(model_card(model, run_dir, step))
-    return path
 
 # %% ../nbs/11_runs.ipynb #ef0f2b73
 def _memory_mb(device) -> float:

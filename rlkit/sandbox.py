@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from .core import ExecResult
+from .core import DATA_DIR, ExecResult, cache_dir
 from .isolation import AuditPolicy, JobCgroup, Tier, mount_quota, remove_stale_cgroups, unhideable
 from .jail import (_Box, _Channel_closed, _Stop, _Worker, _WorkerBroken, _clean_stderr, _close_all, _quota_works,
                         _remove_stale_workdirs, _workdir, _written, decode_value, encode_value, harness_source)
@@ -107,9 +107,7 @@ def _hidable(paths) -> list[str]:
 
 def _blacklist(extra=()) -> list[str]:
     "Host paths the sandbox must not see: the project, the caller's home and working directory, rlkit's cache, and `extra` (the data directories)"
-    import rlkit
-    from rlkit.core import cache_dir
-    return _hidable([Path(rlkit.__file__).resolve().parent.parent, Path.home(), Path.cwd(), cache_dir(), Path(sys.prefix),
+    return _hidable([DATA_DIR.parent, Path.home(), Path.cwd(), cache_dir(), Path(sys.prefix),
                      Path("/root"), Path("/opt"), Path("/srv"), *extra])
 
 def _run_entries() -> list[str]:

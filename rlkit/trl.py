@@ -6,10 +6,8 @@
 from __future__ import annotations
 import dataclasses, itertools, os, time, warnings
 from pathlib import Path
-from types import SimpleNamespace
 
 import torch
-from .core import write_jsonl  # before TRL: rlkit.core quiets a warning bitsandbytes prints when TRL imports it
 from accelerate import PartialState
 from accelerate.utils import gather_object
 from tqdm.auto import tqdm
@@ -20,8 +18,8 @@ from trl import GRPOConfig as TRLConfig, GRPOTrainer
 from .generate import decode_dtype
 from .tasks import TaskSampler
 from .episodes import Context, check_envs, conversation, run_episodes
-from .runs import read_metrics, step_metrics, summary_line, write_model_card
-from .train import TrainConfig, _load_model, begin_run, held_out, report, setup
+from .runs import step_metrics, summary_line
+from .train import Run, TrainConfig, held_out, load_model, report, setup
 
 # %% auto #0
 __all__ = ['LOSS_TYPES', 'TRL_NAMES', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer', 'RunDirCallback',
@@ -35,11 +33,10 @@ def _refuse(cfg:TrainConfig):
     for name, value, bad, reason in (
         ("algo", cfg.algo, cfg.algo != "grpo", "TRL 1.16 has GRPOTrainer and no PPO trainer: use --algo grpo, or --engine rlkit for PPO"),
         ("dynamic_sampling", cfg.rollout.dynamic_sampling, cfg.rollout.dynamic_sampling > 0, "TRL draws a step's prompts before generating and cannot replace zero-variance groups"),
-        ("length_start", cfg.length_start, cfg.length_start > 0, "the length curriculum is rlkit's loop only"),
         ("max_minutes", cfg.max_minutes, cfg.max_minutes > 0, "the time budget is rlkit's loop only: give TRL's run a number of --steps"),
         ("eval_every", cfg.eval_every, cfg.eval_every > 0, "the held-out tasks are measured before and after a TRL run only"),
-        ("replay_fraction", cfg.replay_fraction, cfg.replay_fraction > 0, "experience replay is rlkit's loop only: TRL's batches come from its dataloader"),
-        ("rm_refresh_every", cfg.rm_refresh_every, cfg.rm_refresh_every > 0, "the reward model's refresh is rlkit's loop only")):
+        ("hooks", cfg.hooks, set(cfg.hooks) - {"violation"}, "rlkit's hooks (replay, the length curriculum, the reward model's refresh) plug into "
+                                                            "rlkit's loop only: TRL's batches come from its dataloader")):
         if bad: raise ValueError(f"{name}={value!r} with engine='trl': {reason}")
 
 def trl_config(cfg:TrainConfig, processes:int=1, **kw) -> TRLConfig:
@@ -71,7 +68,7 @@ def task_rows(tasks:list, weights:dict|None, steps:int, per_step:int, seed:int=0
 # %% ../nbs/12a_trl.ipynb #517e5555
 class Rollout:
     "TRL's `rollout_func`: rlkit's episodes (generate, execute, feed back, repair) for the prompts TRL hands this process"
-    def __init__(self, r:SimpleNamespace, # what `rlkit.train.setup` returns: the config, tasks, rewards, sandbox, executor
+    def __init__(self, r:Run, # what `rlkit.train.setup` returns: the config, tasks, rewards, sandbox, executor
                  tokenizer, generator:torch.Generator):
         self.r, self.tok, self.gen, self.pending, self.done = r, tokenizer, generator, [], []
         self.by_prompt = {t.prompt: t for t in r.tasks}
@@ -125,7 +122,7 @@ TRL_NAMES = {"loss": "loss", "kl": "kl", "entropy": "entropy", "clip_frac": "cli
 
 class RunDirCallback(TrainerCallback):
     "rlkit's run directory from a TRL run: each step's episodes to trajectories.jsonl, its metrics (rlkit's and TRL's) to metrics.jsonl, rlkit's step line"
-    def __init__(self, r:SimpleNamespace, rollout:Rollout, log, device):
+    def __init__(self, r:Run, rollout:Rollout, log, device):
         self.r, self.rollout, self.log, self.device, self.t0, self.bar = r, rollout, log, device, time.time(), None
 
     def on_train_begin(self, args, state, control, **kw):
@@ -143,8 +140,7 @@ class RunDirCallback(TrainerCallback):
         m = step_metrics(state.global_step, eps, upd, {"generate_s": gen, "execute_s": ex, "update_s": max(0.0, step_s - gen - ex), "step_s": step_s},
                          logs.get("learning_rate", args.learning_rate), self.device)
         m |= {f"trl/{k}": v for k, v in logs.items()}  # every metric TRL logged, under its own name
-        write_jsonl(self.r.run / "trajectories.jsonl", eps)
-        write_jsonl(self.r.run / "metrics.jsonl", [m])
+        self.r.dir.record(m, eps)
         self.log(summary_line(m))
         self.bar.update(1); self.bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
 
@@ -165,16 +161,16 @@ def train_trl(cfg:TrainConfig|None=None,
     os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")  # rollout_func is experimental in TRL 1.16: said in this notebook
     state = PartialState(cpu=not torch.cuda.is_available())  # one per process under `accelerate launch`; the main one writes
     cfg.out = cfg.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}"
-    r = setup(cfg, None, rewards, executor)  # the checks `train` makes, on every process, before anything is written
+    r = setup(cfg, None, rewards, executor, log=log)  # the checks `train` makes, on every process, before anything is written
     state.wait_for_everyone()
     try:
         torch.manual_seed(cfg.seed)
-        model, tok = _load_model(cfg)
+        model, tok = load_model(cfg)
         check_envs(r.tasks + r.held_out + r.probe, Context(cfg.rollout, tok))
-        device, s, evals = next(model.parameters()).device, SimpleNamespace(model=model, tok=tok, step=0), {}
+        device, evals = next(model.parameters()).device, {}
         if state.is_main_process:
-            begin_run(r, engine="trl", processes=state.num_processes)
-            if r.held_out: held_out(r, s, evals, "before", log)
+            r.dir.begin(dataclasses.asdict(cfg), r.where | {"engine": "trl", "processes": state.num_processes})
+            if r.held_out: held_out(r, model, tok, 0, evals, "before", log)
         state.wait_for_everyone()
         rollout = Rollout(r, tok, torch.Generator().manual_seed(cfg.seed + 7919 * state.process_index))
         trainer = RunDirTrainer(model=model, reward_funcs=episode_reward, processing_class=tok, rollout_func=rollout,
@@ -183,14 +179,13 @@ def train_trl(cfg:TrainConfig|None=None,
                                 callbacks=[RunDirCallback(r, rollout, log, device)])
         for cb in (PrinterCallback, ProgressCallback): trainer.remove_callback(cb)  # rlkit's step line and bar instead
         trainer.train()
-        s.step = trainer.state.global_step
+        step = trainer.state.global_step
         if state.is_main_process:
-            if r.held_out: held_out(r, s, evals, "after", log)
+            if r.held_out: held_out(r, model, tok, step, evals, "after", log)
             report(r, evals, log)
-            model.save_pretrained(r.run / "adapter")
-            write_model_card(r.run / "adapter", model, r.run, s.step)
+            r.dir.save_adapter(model, step)
         state.wait_for_everyone()
     finally:
         if r.sandbox is not None: r.sandbox.close()
-    rows = read_metrics(r.run)[0] if state.is_main_process else []
-    return {"run_dir": str(r.run), "metrics": rows[-1] if rows else {}, "eval": evals, "trainer": trainer}
+    rows = r.dir.metrics()[0] if state.is_main_process else []
+    return {"run_dir": str(r.dir), "metrics": rows[-1] if rows else {}, "eval": evals, "trainer": trainer}

@@ -10,6 +10,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from .core import Trajectory, read_jsonl
+from .models import load_tokenizer, tiny_tokenizer
 from .rewards import extract_code
 from .runs import plot_run  # also the figure a run writes to plots/metrics.png
 _all_ = ["plot_run"]
@@ -28,7 +29,6 @@ def load_trajectories(run_dir) -> list[Trajectory]:
 
 def run_tokenizer(run_dir):
     "The tokenizer of the run's model (for colouring tokens): the tiny test tokenizer, the embedded one, or the model's own"
-    from rlkit.models import load_tokenizer, tiny_tokenizer
     model = json.loads((Path(run_dir) / "config.json").read_text()).get("model")
     return tiny_tokenizer() if model == "tiny" else load_tokenizer(model)
 

@@ -1,9 +1,10 @@
 """The exercises at the end of 06_reward_model, 08_grpo and 09_ppo, checked as a class would use them.
 
 An exercise is two code cells of its notebook: the blank (first line `# exercise: NAME`, defining `my_NAME`) and the check
-(`# check: NAME`), which calls the page's `check_exercise` against rlkit's own function. Here those cells run without the rest
-of the notebook, in the namespace of the module the notebook exports, with the solution from `nbs/solutions/`, with the blank
-as shipped, and with wrong answers: the solution must pass, the blank must be skipped, a wrong answer must fail by name."""
+(`# check: NAME`), which calls `check_exercise` (`rlkit.exercises`, imported by a cell of the page) against rlkit's own
+function. Here those cells run without the rest of the notebook, in the namespace of the module the notebook exports, with
+the solution from `nbs/solutions/`, with the blank as shipped, and with wrong answers: the solution must pass, the blank
+must be skipped, a wrong answer must fail by name."""
 import contextlib, importlib, io, json, re
 from pathlib import Path
 
@@ -51,14 +52,14 @@ def my_{name}(*args):  # zeros of the right shapes
 
 
 def notebook(nb:str):
-    "The module `nb` exports, and the source of its exercise cells: 'checker', ('exercise', NAME), ('check', NAME)"
+    "The module `nb` exports, and the source of its exercise cells: 'checker' (the import), ('exercise', NAME), ('check', NAME)"
     src = ["".join(c["source"]) for c in json.loads((NBS / f"{nb}.ipynb").read_text())["cells"] if c["cell_type"] == "code"]
     module = next(re.search(r"#\| default_exp (\S+)", s).group(1) for s in src if "#| default_exp" in s)
     cells = {}
     for s in src:
         marker = re.fullmatch(r"# (exercise|check): (\w+)", s.split("\n", 1)[0])
         if marker: cells[marker.groups()] = s
-        if "def check_exercise(" in s: cells["checker"] = s
+        if "import check_exercise" in s: cells["checker"] = s
     return module, cells
 
 
@@ -91,9 +92,11 @@ def test_a_wrong_answer_fails_naming_the_exercise_and_what_differs(nb, name, wro
         run(nb, name, implementation)
 
 
-def test_every_page_has_the_same_checker_and_its_exercises_last_without_outputs():
-    checkers = {notebook(nb)[1]["checker"] for nb in EXERCISES}
-    assert len(checkers) == 1, "check_exercise differs between notebooks: keep the copies identical"
+def test_every_page_imports_the_one_checker_and_has_its_exercises_last_without_outputs():
+    for nb in list(EXERCISES) + ["tutorials/00_policy_gradients"]:
+        sources = ["".join(c["source"]) for c in json.loads((NBS / f"{nb}.ipynb").read_text())["cells"]]
+        assert "from rlkit.exercises import check_exercise" in sources, f"{nb}: no cell imports rlkit.exercises.check_exercise"
+        assert not any("def check_exercise(" in s for s in sources), f"{nb}: a copy of check_exercise; import it instead"
     for nb, names in EXERCISES.items():
         cells = json.loads((NBS / f"{nb}.ipynb").read_text())["cells"]
         sources = ["".join(c["source"]) for c in cells]

@@ -19,7 +19,7 @@ def test_sampled_logprobs_match_one_forward_pass_tiny(temperature):
 def test_sampled_logprobs_match_one_forward_pass_embedded(smol):
     model, tok = smol
     torch.manual_seed(0)
-    s = sample(model, tok, ["Write a Python function `add(a, b)` returning a + b.", "Say hi."], n=4, max_new_tokens=48)
+    s = sample(model, tok, ["Write a Python function `add(a, b)` returning a + b.", "Say hi."], n=4, max_new_tokens=48, temperature=1.0)
     with torch.no_grad():
         re = sequence_logprobs(model, s.input_ids, s.attention_mask, s.completion_mask)
     print("max |sampled - recomputed| =", (re - s.logprobs).abs().max().item())
@@ -49,7 +49,7 @@ def test_masks_stop_at_eos_and_mark_truncation(fast):
         head.weight.copy_(hf.lm_head.weight); head.bias.zero_(); head.bias[eos] = 4.0  # EOS likely enough that some rows stop, some run out
     hf.lm_head = head
     torch.manual_seed(1)
-    s = sample(model, tok, ["a", "b"], n=8, max_new_tokens=12, fast=fast)
+    s = sample(model, tok, ["a", "b"], n=8, max_new_tokens=12, temperature=1.0, fast=fast)
     assert 0 < int(s.truncated.sum()) < len(s.texts), "the seed should give both stopped and truncated rows"
     for i in range(len(s.texts)):
         ids, mask = s.completion_ids[i], s.completion_mask[i].bool()
@@ -64,15 +64,15 @@ def test_masks_stop_at_eos_and_mark_truncation(fast):
 
 def test_sampling_is_reproducible_with_a_generator():
     model, tok = tiny_policy()
-    a = sample(model, tok, ["x"], n=3, max_new_tokens=10, generator=torch.Generator().manual_seed(0))
-    b = sample(model, tok, ["x"], n=3, max_new_tokens=10, generator=torch.Generator().manual_seed(0))
+    a = sample(model, tok, ["x"], n=3, max_new_tokens=10, temperature=1.0, generator=torch.Generator().manual_seed(0))
+    b = sample(model, tok, ["x"], n=3, max_new_tokens=10, temperature=1.0, generator=torch.Generator().manual_seed(0))
     assert a.texts == b.texts and torch.equal(a.logprobs, b.logprobs)
 
 
 def test_top_p_keeps_only_the_nucleus():
     model, tok = tiny_policy()
     torch.manual_seed(0)
-    s = sample(model, tok, ["x"], n=16, max_new_tokens=1, top_p=1e-6)  # nucleus of one token: greedy
+    s = sample(model, tok, ["x"], n=16, max_new_tokens=1, temperature=1.0, top_p=1e-6)  # nucleus of one token: greedy
     g = sample(model, tok, ["x"], n=1, max_new_tokens=1, temperature=0)
     assert (s.completion_ids[:, 0] == g.completion_ids[0, 0]).all()
 
@@ -80,10 +80,10 @@ def test_top_p_keeps_only_the_nucleus():
 def test_templated_or_untemplatable_prompts_are_loud():
     model, tok = tiny_policy()
     with pytest.raises(ValueError, match="already contains"):
-        sample(model, tok, [chat_text(tok, "hello")])
+        sample(model, tok, [chat_text(tok, "hello")], max_new_tokens=8, temperature=1.0)
     tok.chat_template = None
     with pytest.raises(ValueError, match="no chat template"):
-        sample(model, tok, ["hello"])
+        sample(model, tok, ["hello"], max_new_tokens=8, temperature=1.0)
 
 
 def test_messages_with_a_system_prompt():

@@ -14,7 +14,7 @@ from rlkit.models import tiny_policy
 
 def _episodes(model, tok, rewards, n=4):
     torch.manual_seed(0)
-    s = sample(model, tok, ["say a", "say b"], n=n, max_new_tokens=8)
+    s = sample(model, tok, ["say a", "say b"], n=n, max_new_tokens=8, temperature=1.0)
     return [Trajectory(f"t/{int(s.group[i])}", int(s.group[i]), [s.turn(i)], reward=r) for i, r in enumerate(rewards)]
 
 

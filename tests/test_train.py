@@ -197,9 +197,8 @@ def test_cli_missing_firejail_is_a_clear_error(tmp_path):
 
 
 def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
-    import rlkit.models
     def oom(*a, **k): raise RuntimeError("[enforce fail at alloc_cpu.cpp:121] DefaultCPUAllocator: not enough memory: you tried to allocate 1 GB")
-    monkeypatch.setattr(rlkit.models, "load_policy", oom)
+    monkeypatch.setattr(T, "load_policy", oom)  # what the loop loads the model with
     cfg = T.TrainConfig(out=str(tmp_path / "run"), eval_samples=0, sandbox="subprocess")
     with pytest.raises(RunError, match="--quantization 4bit"): train(cfg)
     assert not (tmp_path / "run").exists()
@@ -294,9 +293,9 @@ def test_a_probe_set_must_lie_outside_the_held_out_tasks(tmp_path):
 
 
 def test_length_curriculum_grows_the_budget_and_resumes_with_it(tmp_path):
-    "length_start grows by length_step every length_every steps; each step's budget is logged and bounds its completions; a resumed run goes on from it"
+    "The length curriculum's budget grows by `step` every `every` steps; each step's budget is logged and bounds its completions; a resumed run goes on from it"
     run, tasks = tmp_path / "run", toy_tasks(tmp_path / "t.jsonl")
-    cfg = toy_config(run, tasks, rollout={"max_new_tokens": 16}, steps=4, length_start=4, length_step=4, length_every=2)
+    cfg = toy_config(run, tasks, rollout={"max_new_tokens": 16}, steps=4, hooks={"length": {"start": 4, "step": 4, "every": 2}})
     lines = []
     train(cfg, rewards={"a": lowercase}, log=lines.append)
     train(toy_config(run, tasks, steps=6), resume=run, rewards={"a": lowercase}, log=lines.append)
@@ -313,8 +312,8 @@ def test_a_probe_set_needs_held_out_tasks(tmp_path):
 
 
 def test_replay_mixes_rare_successes_in_and_resumes_with_its_buffer(tmp_path):
-    "replay_fraction: low-reward groups with a success come back in later updates, their ratios and age logged; the buffer is checkpointed, so a resumed run's steps equal an uninterrupted run's"
-    tasks, kw = toy_tasks(tmp_path / "t.jsonl"), dict(replay_fraction=0.5, replay_below=0.3, checkpoint_every=2)
+    "Experience replay: low-reward groups with a success come back in later updates, their ratios and age logged; the buffer is checkpointed, so a resumed run's steps equal an uninterrupted run's"
+    tasks, kw = toy_tasks(tmp_path / "t.jsonl"), dict(hooks={"replay": {"fraction": 0.5, "below": 0.3}}, checkpoint_every=2)
     train(toy_config(tmp_path / "full", tasks, steps=4, **kw), rewards={"a": lowercase}, log=lambda s: None)
     full = read_metrics(tmp_path / "full")[0]
     assert "replayed" not in full[0] and all(r["replayed"] >= 8 for r in full[1:])  # nothing to replay at step 1; then a group of 8 a step
@@ -330,11 +329,12 @@ def test_replay_mixes_rare_successes_in_and_resumes_with_its_buffer(tmp_path):
     keys = COMPARED + ("replayed", "replay_ratio", "replay_staleness")
     for a, b in zip(full, cut): assert {k: a.get(k) for k in keys} == {k: b.get(k) for k in keys}, a["step"]
     assert any("replayed 8" in l for l in lines)
-    with pytest.raises(ValueError, match="replay is GRPO's"): toy_config(tmp_path / "x", tasks, algo="ppo", replay_fraction=0.5)
+    with pytest.raises(ValueError, match="replay is GRPO's"):
+        train(toy_config(tmp_path / "x", tasks, algo="ppo", hooks={"replay": {"fraction": 0.5}}), rewards={"a": lowercase})
 
 
 def test_reward_model_refresh_measures_fresh_pairs_retrains_and_resumes(tmp_path):
-    "rm_refresh_every: pairs from the policy's samples ranked by a verifiable component; accuracy on unseen pairs every N steps, a retrain, all checkpointed"
+    "The reward-model refresh: pairs from the policy's samples ranked by a verifiable component; accuracy on unseen pairs every N steps, a retrain, all checkpointed"
     from rlkit.models import tiny_policy
     from rlkit.reward_model import RewardModel, as_reward
     tasks = toy_tasks(tmp_path / "t.jsonl")
@@ -343,20 +343,20 @@ def test_reward_model_refresh_measures_fresh_pairs_retrains_and_resumes(tmp_path
         rm = RewardModel(*tiny_policy(seed=1))
         before = [p.detach().clone() for p in rm.parameters() if p.requires_grad]
         run = tmp_path / f"train-{mode}"
-        train(toy_config(run, tasks, steps=4, rm_refresh_every=2, rm_refresh_train=mode, rm_signal="lowercase"), rewards=rewards(rm), log=lambda s: None)
+        train(toy_config(run, tasks, steps=4, hooks={"rm_refresh": {"every": 2, "train": mode, "signal": "lowercase"}}), rewards=rewards(rm), log=lambda s: None)
         events = [e for e in read_metrics(run)[1] if e["event"] == "rm_refresh"]
         assert [e["step"] for e in events] == [2, 4] and all(e["fresh_pairs"] > 0 and 0 <= e["accuracy_fresh"] <= 1 for e in events)
         moved = any(not torch.equal(a, p) for a, p in zip(before, [p for p in rm.parameters() if p.requires_grad]))
         assert moved == mode and all(("trained_on" in e) == mode for e in events)  # the stale baseline only measures
     assert "rm_refresh" in torch.load(checkpoints(tmp_path / "train-True")[-1] / "state.pt", weights_only=False)
     rm = RewardModel(*tiny_policy(seed=1))  # a fresh copy: resuming puts the refreshed weights back
-    train(toy_config(tmp_path / "train-True", tasks, steps=5, rm_refresh_every=2, rm_signal="lowercase"), resume=tmp_path / "train-True",
+    train(toy_config(tmp_path / "train-True", tasks, steps=5, hooks={"rm_refresh": {"every": 2, "signal": "lowercase"}}), resume=tmp_path / "train-True",
           rewards=rewards(rm), log=lambda s: None)
     ck = torch.load(checkpoints(tmp_path / "train-True")[-2] / "state.pt", weights_only=False)["rm_refresh"]["weights"]  # step 4's, after its refresh
     mine = {n: p.detach().cpu() for n, p in rm.named_parameters() if p.requires_grad}
     assert all(torch.equal(ck[n], v) for n, v in mine.items())  # step 5 did not refresh: the weights are those resumed
     assert not all(torch.equal(v, p.detach().cpu()) for v, p in zip(mine.values(), [p for p in RewardModel(*tiny_policy(seed=1)).parameters() if p.requires_grad]))
-    with pytest.raises(ValueError, match="rewards hold 0"): train(toy_config(tmp_path / "x", tasks, rm_refresh_every=2), rewards={"a": lowercase})
+    with pytest.raises(ValueError, match="rewards hold 0"): train(toy_config(tmp_path / "x", tasks, hooks={"rm_refresh": {"every": 2}}), rewards={"a": lowercase})
 
 
 def _violating_check(share):
@@ -389,12 +389,12 @@ def test_a_violation_ends_its_episode_is_penalized_or_excluded_and_recorded(tmp_
 
 
 def test_violations_above_the_threshold_stop_the_run(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, violation_stop=0.5, violation_steps=2)
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, hooks={"violation": {"stop": 0.5, "steps": 2}})
     with pytest.raises(RunError, match="ended in a sandbox violation in each of the last 2 steps"):
         train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
     rows, events = read_metrics(tmp_path / "run")
     assert len(rows) == 2 and events[-1]["event"] == "stopped" and "violation" in events[-1]["reason"]
-    cfg = toy_config(tmp_path / "run2", toy_tasks(tmp_path / "toy.jsonl"), steps=3, violation_steps=0)  # 0: record, never stop
+    cfg = toy_config(tmp_path / "run2", toy_tasks(tmp_path / "toy.jsonl"), steps=3, hooks={"violation": {"steps": 0}})  # 0: record, never stop
     train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
     assert len(read_metrics(tmp_path / "run2")[0]) == 3
 

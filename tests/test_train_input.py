@@ -150,19 +150,6 @@ def test_beta_zero_says_the_kl_is_not_measured_and_still_checks_it_before_a_chec
     assert [r["step"] for r in rows if r.get("kl_after") is not None] == [2, 4] and rows[-1]["kl_after"] > 0
 
 
-def test_a_config_json_with_the_sampling_fields_under_grpo_still_reads(tmp_path):
-    "A config.json of the older layout (no 'rollout': the sampling fields in 'grpo', and PPO reading GRPO's update fields) still reads: each field lands in its section"
-    old = json.loads(json.dumps(dataclasses.asdict(T.TrainConfig())))
-    old.pop("rollout")
-    old["grpo"] |= {"group_size": 4, "temperature": 1.0, "attempts": 1, "dynamic_sampling": 0, "decode_dtype": "auto",
-                    "stop_after_code": True, "max_new_tokens": 16, "gamma": 0.5, "lr": 1e-3}
-    old["ppo"] = {k: v for k, v in old["ppo"].items() if k not in dataclasses.asdict(GRPOConfig())}  # PPO's own fields only
-    cfg = T.TrainConfig.from_dict(old)
-    assert (cfg.rollout.group_size, cfg.rollout.temperature, cfg.rollout.max_new_tokens, cfg.grpo.lr, cfg.ppo.lr) == (4, 1.0, 16, 1e-3, 1e-3)
-    run = tmp_path / "run"; run.mkdir(); (run / "config.json").write_text(json.dumps(old | {"out": str(run)}))
-    with pytest.raises(RunError, match="no readable checkpoint"): train(resume=run)  # the config was accepted; there is just no checkpoint
-
-
 @pytest.mark.parametrize("tasks,reward,msg", [("math", "tests_fraction", "reward 'tests_fraction' scores code tasks only, and the training tasks ('math') hold 'math' tasks"),
                                               ("code:1,math:1", "math_answer:1,length_penalty:0.1", "reward 'math_answer' scores math tasks only"),
                                               ("code:1,format:1", "json_keys", "reward 'json_keys' scores format tasks only")])

@@ -33,14 +33,15 @@ def toy_tasks(path, n:int=4) -> str:
     return str(path)
 
 
-def toy_config(run_dir, tasks_file, rollout:dict|None=None, update:dict|None=None, ppo:dict|None=None, **kw) -> TrainConfig:
+def toy_config(run_dir, tasks_file, rollout:dict|None=None, update:dict|None=None, ppo:dict|None=None, hooks:dict|None=None, **kw) -> TrainConfig:
     "A toy run; its reward pulls the random model far from its reference (KL > 1 per token in a few steps), so the KL guard is off unless set"
     # the toys' step counts and thresholds assume T=1 and bf16 matmuls in sampling and update: pinned, so that a toy learns
     # the same on every CPU, whether `auto` picks bf16 there (AMX) or float32
     ro = dict(group_size=8, max_new_tokens=16, attempts=1, temperature=1.0, decode_dtype="bfloat16") | (rollout or {})
     up = dict(lr=1e-2, beta=0.0, update_dtype="bfloat16") | (update or {})  # the update settings GRPO and PPO share
     return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir), **({"eval_samples": 0, "max_kl": math.inf, "steps": 6, "checkpoint_every": 2, "tasks_per_step": 2} | kw),
-                       rollout=RolloutConfig(**ro), grpo=GRPOConfig(**up), ppo=PPOConfig(**(up | (ppo or {}))))
+                       rollout=RolloutConfig(**ro), grpo=GRPOConfig(**up), ppo=PPOConfig(**(up | (ppo or {}))),
+                       hooks={"violation": {}} | (hooks or {}))  # the violation stop, as by default, then the hooks a test turns on
 
 
 if __name__ == "__main__":
