@@ -568,6 +568,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                              'rlkit.train.recover': ('train.html#recover', 'rlkit/train.py'),
                              'rlkit.train.report': ('train.html#report', 'rlkit/train.py'),
                              'rlkit.train.restore_hooks': ('train.html#restore_hooks', 'rlkit/train.py'),
+                             'rlkit.train.rolled_back': ('train.html#rolled_back', 'rlkit/train.py'),
                              'rlkit.train.save': ('train.html#save', 'rlkit/train.py'),
                              'rlkit.train.setup': ('train.html#setup', 'rlkit/train.py'),
                              'rlkit.train.start': ('train.html#start', 'rlkit/train.py'),

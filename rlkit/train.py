@@ -27,7 +27,8 @@ from .tasks import TaskSampler, load_task_spec
 # %% auto #0
 __all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'load_tasks_for', 'make_sandbox', 'setup', 'load_model',
            'save', 'restore_hooks', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'update', 'divergence',
-           'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'record', 'report', 'train']
+           'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'rolled_back', 'record', 'report',
+           'train']
 
 # %% ../nbs/12_train.ipynb #a0000015
 class Hook:
@@ -355,6 +356,14 @@ def recover(run:Run, s:TrainerState, fault:str, log):
     restore_hooks(run, saved)  # the replay buffer and the reward model as they were then
     log(f"step {failed}: {fault}; rolled back to step {s.step}, learning rate now {s.lr:.3g}")
 
+def rolled_back(run:Run, s:TrainerState, fault:str, upd:dict, eps:list[Trajectory], t0:float, log) -> bool:
+    "Step 5 in the loop: keep a batch that broke the numbers, `recover`; True when the try spent the time budget, which ends the run"
+    s.times.append(time.time() - t0)  # a step rolled back spent the budget too
+    if "nonfinite" in upd: fault += f"; the step's episodes are in {run.dir.keep_fault(s.step + 1, s.faults + 1, eps).name}"
+    recover(run, s, fault, log)
+    if s.last: time_is_up(run, s, log)  # the failed try spent what was left: the run ends at the checkpoint it rolled back to
+    return s.last
+
 # %% ../nbs/12_train.ipynb #43f8b7be
 def record(run:Run, s:TrainerState, eps:list[Trajectory], upd:dict, t0:float, log) -> dict:
     "Step 6: the step's episodes to trajectories.jsonl, its metrics to metrics.jsonl and a line to the log"
@@ -426,14 +435,10 @@ def train(cfg:TrainConfig|None=None,
             s.last = out_of_time(cfg, s.times + [time.time() - t0])  # the time budget ends the run after this step
             fault = check(run, s, upd, train_on)
             if fault is not None:
-                s.times.append(time.time() - t0)  # a step rolled back spent the budget too
-                if "nonfinite" in upd: fault += f"; the step's episodes are in {run.dir.keep_fault(s.step + 1, s.faults + 1, eps).name}"
-                recover(run, s, fault, log)
+                ended = rolled_back(run, s, fault, upd, eps, t0, log)
                 bar.n = s.step
                 bar.refresh()
-                if s.last:  # the failed try spent what was left: the run ends at the checkpoint it rolled back to
-                    time_is_up(run, s, log)
-                    break
+                if ended: break
                 continue
             # 6. record the step
             s.step += 1
