@@ -6,10 +6,9 @@
 from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 
-from .core import check_ranges
+from .core import check_ranges, plugins
 from .episodes import RolloutConfig
 from .grpo import GRPOConfig
 from .isolation import host_port
@@ -27,9 +26,9 @@ ENGINES = ("rlkit", "trl")
 
 def engine(name:str):
     "The training function of an engine other than this loop, from the plugin that installs it (`rlkit.engines`: TRL's `train_trl`)"
-    found = {ep.name: ep for ep in entry_points(group="rlkit.engines")}
+    found = plugins("rlkit.engines")
     if name not in found: raise ValueError(f"engine={name!r} is not installed (found {sorted(found)}): reinstall rlkit with `bash scripts/setup.sh`")
-    return found[name].load()
+    return found[name]
 
 @dataclass
 class TrainConfig:

@@ -228,10 +228,10 @@ def load_tasks(path) -> list[Task]:
     return read_jsonl(path, Task)
 
 # %% ../nbs/00_core.ipynb #f00d783d
-def plugins(group:str="rlkit.plugins") -> list[str]:
-    "Import each installed plugin of `group`, once, by its entry point: a wing registers its task domains and environments when imported"
+def plugins(group:str="rlkit.plugins") -> dict:
+    "Each installed plugin of `group` by name, loaded once through its entry point (a wing registers its domains when imported)"
     if group not in _PLUGINS: _PLUGINS[group] = {ep.name: ep.load() for ep in entry_points(group=group)}
-    return sorted(_PLUGINS[group])
+    return _PLUGINS[group]
 
 _PLUGINS = {}  # group -> name -> the loaded plugin
 

@@ -6,14 +6,13 @@
 from __future__ import annotations
 import dataclasses, math, shutil, time, warnings
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 
 import torch
 from tqdm.auto import tqdm
 
 from .config import TrainConfig, eval_options, eval_spec, probe_spec, read_config, sandbox_allow, sandbox_data
-from .core import Trajectory, seed_everything
+from .core import Trajectory, plugins, seed_everything
 from .episodes import Context, RolloutConfig, check_envs, run_episodes
 from .eval import MIN_PAIRED, comparison, difference_line, domain_changes, domain_name, domain_table, evaluate, paired_difference
 from .grpo import grpo_step, kl_after_update
@@ -49,7 +48,7 @@ class Hook:
 
 def hook_types() -> dict:
     "The installed hooks by name (the `rlkit.hooks` entry points: `rlkit.extras`'s, and any a team installs)"
-    return {ep.name: ep.load() for ep in entry_points(group="rlkit.hooks")}
+    return plugins("rlkit.hooks")
 
 def make_hooks(cfg:TrainConfig, hooks:list|None=None) -> list[Hook]:
     "The run's hooks: those given (their options then recorded in `cfg.hooks`), else those `cfg.hooks` names, with its options"
