@@ -28,21 +28,26 @@ _CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subproces
 
 def _option_type(f, default):
     "The type an option parses to: the default's, or the annotation's for a field that defaults to None"
-    if default is not None: return type(default)
+    if default is not None:
+        return type(default)
     return float if str(f.type).startswith("float") else int if str(f.type).startswith("int") else str
 
 def _add_fields(p:argparse.ArgumentParser, cls, skip=None, prefix:str=""):
     "One option per dataclass field (but those of the dataclass `skip`), its comment as the help; `prefix` starts a hook's option names"
     docs = docments(cls)
     for f in dataclasses.fields(cls):
-        if skip is not None and f.name in _names(skip): continue
+        if skip is not None and f.name in _names(skip):
+            continue
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
-        if dataclasses.is_dataclass(default) or isinstance(default, dict): continue  # a nested config or the hooks: their own groups
+        if dataclasses.is_dataclass(default) or isinstance(default, dict):
+            continue  # a nested config or the hooks: their own groups
         doc, name = docs.get(f.name) or "", f"{prefix}_{f.name}" if prefix else f.name
         kw = dict(default=None, dest=name, help=(doc if "default" in doc else f"{doc} (default: {default})").replace("%", "%%"))
         flag = "--" + name.replace("_", "-")
-        if isinstance(default, bool): p.add_argument(flag, action=argparse.BooleanOptionalAction, **kw)
-        else: p.add_argument(flag, type=_option_type(f, default), choices=_CHOICES.get(f.name), metavar=None if f.name in _CHOICES else name.upper(), **kw)
+        if isinstance(default, bool):
+            p.add_argument(flag, action=argparse.BooleanOptionalAction, **kw)
+        else:
+            p.add_argument(flag, type=_option_type(f, default), choices=_CHOICES.get(f.name), metavar=None if f.name in _CHOICES else name.upper(), **kw)
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rlkit", description="RL post-training of language models on one machine")
@@ -74,15 +79,18 @@ def _parser() -> argparse.ArgumentParser:
         _add_fields(t.add_argument_group(f"{name} (a hook)", (hook.__doc__ or "").split("\n")[0]), hook.Options, prefix=name)
     return p
 
-def _names(cls) -> set[str]: return {f.name for f in dataclasses.fields(cls)}
+def _names(cls) -> set[str]:
+    return {f.name for f in dataclasses.fields(cls)}
 
 def config_from_args(args) -> TrainConfig:
     "A `TrainConfig` from parsed `rlkit train` options (unset options keep their defaults; an update option sets GRPO's and PPO's alike)"
     given = {k: v for k, v in vars(args).items() if v is not None and k not in ("command", "resume")}
-    def part(cls, prefix=""): return {k.removeprefix(prefix): v for k, v in given.items() if k.startswith(prefix) and k.removeprefix(prefix) in _names(cls)}
+    def part(cls, prefix=""):
+        return {k.removeprefix(prefix): v for k, v in given.items() if k.startswith(prefix) and k.removeprefix(prefix) in _names(cls)}
     hooks = TrainConfig().hooks
     for name, hook in hook_types().items():
-        if opts := part(hook.Options, f"{name}_"): hooks[name] = hooks.get(name, {}) | opts
+        if opts := part(hook.Options, f"{name}_"):
+            hooks[name] = hooks.get(name, {}) | opts
     nested = _names(RolloutConfig) | _names(GRPOConfig) | _names(PPOConfig) | {f"{n}_{f}" for n, h in hook_types().items() for f in _names(h.Options)}
     return TrainConfig(**{k: v for k, v in given.items() if k not in nested}, rollout=RolloutConfig(**part(RolloutConfig)),
                        grpo=GRPOConfig(**part(GRPOConfig)), ppo=PPOConfig(**part(PPOConfig)), hooks=hooks)
@@ -90,13 +98,17 @@ def config_from_args(args) -> TrainConfig:
 # %% ../nbs/13_cli.ipynb #0d2ca364
 def _check(args) -> int:
     "`rlkit check`: a line for each problem a task has, then a summary; 1 when any task has one"
-    try: tasks = load_task_spec(args.tasks, split=args.split)[0]
+    try:
+        tasks = load_task_spec(args.tasks, split=args.split)[0]
     except (ValueError, FileNotFoundError) as e:
-        print(f"rlkit check: error: {e}", file=sys.stderr); return 2
-    with Sandbox(args.sandbox) as sb: rows = check_tasks(tasks, sb)
+        print(f"rlkit check: error: {e}", file=sys.stderr)
+        return 2
+    with Sandbox(args.sandbox) as sb:
+        rows = check_tasks(tasks, sb)
     bad = [r for r in rows if not r["ok"]]
     for r in bad:
-        for p in r["problems"]: print(f"{r['task']}: {p}")
+        for p in r["problems"]:
+            print(f"{r['task']}: {p}")
     checked = [r for r in rows if r["checked"]]
     no_ref = sum(r["reference"] is None for r in checked)
     print(f"{len(checked)} of {len(tasks)} tasks checked (code and terminal ones; math and format ones have nothing to run): {len(bad)} with a problem"
@@ -109,29 +121,42 @@ def main(argv:list[str]|None=None) -> int:
     if args.command == "sample":
         try:  # checked before the model loads
             for flag, v in (("--limit", args.limit), ("--n", args.n), ("--max-new-tokens", args.max_new_tokens)):
-                if v < 1: raise ValueError(f"{flag} {v}: must be at least 1")
-            if args.temperature < 0: raise ValueError(f"--temperature {args.temperature}: must be 0 (greedy) or more")
-            tasks = load_task_spec(args.tasks)[0][: args.limit]  # a file, a bundled domain or a mix, as `rlkit train --tasks` takes
+                if v < 1:
+                    raise ValueError(f"{flag} {v}: must be at least 1")
+            if args.temperature < 0:
+                raise ValueError(f"--temperature {args.temperature}: must be 0 (greedy) or more")
+            # a file, a bundled domain or a mix, as `rlkit train --tasks` takes
+            tasks = load_task_spec(args.tasks)[0][: args.limit]
             demo(tasks, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature, seed=args.seed, name_or_path=args.model)
         except (ValueError, FileNotFoundError) as e:
-            print(f"rlkit sample: error: {e}", file=sys.stderr); return 2
+            print(f"rlkit sample: error: {e}", file=sys.stderr)
+            return 2
         return 0
-    if args.command == "check": return _check(args)
+    if args.command == "check":
+        return _check(args)
     try:
         if args.resume is not None:
             extra = sorted(k for k, v in vars(args).items() if v is not None and k not in ("command", "resume", "steps", "max_minutes"))
-            if extra: raise ValueError(f"--resume uses the run's own config.json; only --steps and --max-minutes may change (got --{extra[0].replace('_', '-')})")
-            far = {k: getattr(args, k) for k in ("steps", "max_minutes") if getattr(args, k) is not None}  # how far the run goes now
+            if extra:
+                raise ValueError(f"--resume uses the run's own config.json; only --steps and --max-minutes may change (got --{extra[0].replace('_', '-')})")
+            # how far the run goes now
+            far = {k: getattr(args, k) for k in ("steps", "max_minutes") if getattr(args, k) is not None}
             train(dataclasses.replace(read_config(RunDir(args.resume)), **far) if far else None, resume=args.resume)
-        elif (cfg := config_from_args(args)).engine != "rlkit": engine(cfg.engine)(cfg)  # TRL's trainer, a wing: loaded only for the runs that use it
-        else: train(cfg)
+        elif (cfg := config_from_args(args)).engine != "rlkit":
+            engine(cfg.engine)(cfg)  # TRL's trainer, a wing: loaded only for the runs that use it
+        else:
+            train(cfg)
     except (ValueError, FileNotFoundError) as e:
-        print(f"rlkit train: error: {e}", file=sys.stderr); return 2
+        print(f"rlkit train: error: {e}", file=sys.stderr)
+        return 2
     except RunError as e:
-        print(f"rlkit train: stopped: {e}", file=sys.stderr); return 1
+        print(f"rlkit train: stopped: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt as e:
-        print(f"rlkit train: {str(e) or 'interrupted before the run started'}", file=sys.stderr); return 130
+        print(f"rlkit train: {str(e) or 'interrupted before the run started'}", file=sys.stderr)
+        return 130
     return 0
 
 # %% ../nbs/13_cli.ipynb #f4f21a5d
-if __name__ == "__main__": sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -27,7 +27,8 @@ ENGINES = ("rlkit", "trl")
 def engine(name:str):
     "The training function of an engine other than this loop, from the plugin that installs it (`rlkit.engines`: TRL's `train_trl`)"
     found = plugins("rlkit.engines")
-    if name not in found: raise ValueError(f"engine={name!r} is not installed (found {sorted(found)}): reinstall rlkit with `bash scripts/setup.sh`")
+    if name not in found:
+        raise ValueError(f"engine={name!r} is not installed (found {sorted(found)}): reinstall rlkit with `bash scripts/setup.sh`")
     return found[name]
 
 @dataclass
@@ -69,9 +70,12 @@ class TrainConfig:
         if not self.rollout.temperature > 0:
             raise ValueError(f"temperature={self.rollout.temperature} (--temperature): training samples at a temperature above 0 and scores its "
                              "samples at that temperature; greedy decoding is for evaluation (--eval-temperature 0)")
-        if self.quantization not in (None, "4bit", "8bit"): raise ValueError(f"quantization={self.quantization!r} (--quantization): use None, '4bit' or '8bit'")
-        if self.algo not in ALGOS: raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
-        if self.engine not in ENGINES: raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
+        if self.quantization not in (None, "4bit", "8bit"):
+            raise ValueError(f"quantization={self.quantization!r} (--quantization): use None, '4bit' or '8bit'")
+        if self.algo not in ALGOS:
+            raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
+        if self.engine not in ENGINES:
+            raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
         check_ranges(self, steps="[1, inf)", max_minutes="[0, inf)", tasks_per_step="[1, inf)", checkpoint_every="[1, inf)", lora_r="[1, inf)",
                      max_kl="(0, inf]", eval_samples="[0, inf)", eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]")
         if self.eval_temperature == 0 and self.eval_samples > 1:
@@ -109,7 +113,8 @@ def _check_types(cfg):
 # %% ../nbs/11b_config.ipynb #7632ba25
 def eval_spec(cfg:TrainConfig) -> str|None:
     "The held-out spec: as given, or the test split of the bundled domains in `cfg.tasks`"
-    if cfg.eval_tasks: return cfg.eval_tasks
+    if cfg.eval_tasks:
+        return cfg.eval_tasks
     names = [p.split(":")[0].strip() for p in cfg.tasks.split(",")]
     return ",".join(n for n in names if n in BUNDLED) or None
 
@@ -119,7 +124,8 @@ def eval_options(cfg:TrainConfig) -> dict:
 
 def probe_spec(cfg:TrainConfig) -> str|None:
     "The probe set's spec: as given, or for 'auto' every bundled domain the run does not train on"
-    if cfg.probe_tasks != "auto": return cfg.probe_tasks
+    if cfg.probe_tasks != "auto":
+        return cfg.probe_tasks
     trained = {p.split(":")[0].strip() for p in cfg.tasks.split(",")}
     rest = [d for d in DOMAINS if d not in trained]  # the single-turn domains: a probe measures cheaply
     if not rest:
@@ -134,20 +140,26 @@ def read_config(run:RunDir, steps:int|None=None, max_minutes:float|None=None) ->
         f"{k}.{x}" for k, c in CONFIG_PARTS.items() for x in sorted(set(d.get(k) or {}) - set(c.__dataclass_fields__))]
     if unknown:
         raise RunError(f"cannot resume {run}: {run / 'config.json'} holds keys this version of rlkit does not know: {', '.join(unknown)}")
-    try: cfg = TrainConfig.from_dict(d)
-    except (TypeError, ValueError) as e: raise RunError(f"cannot resume {run}: {run / 'config.json'}: {e}") from None
+    try:
+        cfg = TrainConfig.from_dict(d)
+    except (TypeError, ValueError) as e:
+        raise RunError(f"cannot resume {run}: {run / 'config.json'}: {e}") from None
     if cfg.engine != "rlkit":
         raise RunError(f"cannot resume {run}: it is a TRL run (engine={cfg.engine!r}), which writes no rlkit checkpoints; start a new run")
-    if steps is not None: cfg.steps = steps
-    if max_minutes is not None: cfg.max_minutes = max_minutes
+    if steps is not None:
+        cfg.steps = steps
+    if max_minutes is not None:
+        cfg.max_minutes = max_minutes
     return cfg
 
 def sandbox_allow(cfg:TrainConfig) -> tuple:
     "The `--sandbox-allow` list as 'host:port' pairs, each checked"
     pairs = tuple(a.strip() for a in (cfg.sandbox_allow or "").split(",") if a.strip())
     for a in pairs:
-        try: host_port(a)
-        except ValueError as e: raise ValueError(f"sandbox_allow={cfg.sandbox_allow!r}: {e}") from None
+        try:
+            host_port(a)
+        except ValueError as e:
+            raise ValueError(f"sandbox_allow={cfg.sandbox_allow!r}: {e}") from None
     return pairs
 
 def sandbox_data(cfg:TrainConfig) -> dict:

@@ -25,7 +25,8 @@ VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "o
 # %% ../nbs/00_core.ipynb #e83ed919
 def _check_choice(name:str, value, choices):
     "Raise a `ValueError` naming the field, the bad value and the valid choices"
-    if value not in choices: raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
+    if value not in choices:
+        raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
 def check_ranges(obj, # a config dataclass
                  prefix:str="", # what its option names start with on the command line (a hook's name: "replay" gives --replay-fraction)
                  **intervals): # field name -> interval such as "[1, inf)", "(0, 1]"
@@ -34,7 +35,8 @@ def check_ranges(obj, # a config dataclass
         v, name = getattr(obj, field_name), f"{prefix}_{field_name}" if prefix else field_name
         lo, hi = (float(x) for x in iv[1:-1].split(","))
         number = isinstance(v, (int, float)) and not isinstance(v, bool)
-        if number and (v > lo if iv[0] == "(" else v >= lo) and (v < hi if iv[-1] == ")" else v <= hi): continue  # NaN is never inside
+        if number and (v > lo if iv[0] == "(" else v >= lo) and (v < hi if iv[-1] == ")" else v <= hi):
+            continue  # NaN is never inside
         want = f"{'>' if iv[0] == '(' else '>='} {lo:g}" if hi == math.inf else f"in {iv}"
         raise ValueError(f"{name}={v!r} (--{name.replace('_', '-')}): must be {'a number ' if not number else ''}{want}")
 
@@ -44,9 +46,12 @@ TIERS = ("none", "network", "data")  # the isolation tiers a code task may name 
 
 def _check_code_task(t):
     "A code task must name its function and carry tests that parse and assert something: checked when the task loads, not when a step draws it"
-    if not (t.tests and t.entry_point): raise ValueError(f"field 'tests' and field 'entry_point' are required for a code task ({t.id!r})")
-    try: tree = ast.parse(t.tests)
-    except SyntaxError as e: raise ValueError(f"code task {t.id!r}: its tests do not parse ({e.msg}, tests line {e.lineno})") from None
+    if not (t.tests and t.entry_point):
+        raise ValueError(f"field 'tests' and field 'entry_point' are required for a code task ({t.id!r})")
+    try:
+        tree = ast.parse(t.tests)
+    except SyntaxError as e:
+        raise ValueError(f"code task {t.id!r}: its tests do not parse ({e.msg}, tests line {e.lineno})") from None
     if not any(isinstance(x, ast.Assert) for x in ast.walk(tree)):
         raise ValueError(f"code task {t.id!r}: its tests hold no assert statement, so nothing could ever fail; add `assert {t.entry_point}(...) == ...`")
     if not t.entry_point.isidentifier():
@@ -72,15 +77,19 @@ class Task:
     def __post_init__(self):
         for name, kind in (("id", str), ("domain", str), ("prompt", str), ("tests", str), ("entry_point", str), ("meta", dict)):
             v = getattr(self, name)
-            if not isinstance(v, kind): raise ValueError(f"field {name!r} must be {kind.__name__}, got {type(v).__name__} ({v!r:.40})")
-        if self.domain == "code": _check_code_task(self)
+            if not isinstance(v, kind):
+                raise ValueError(f"field {name!r} must be {kind.__name__}, got {type(v).__name__} ({v!r:.40})")
+        if self.domain == "code":
+            _check_code_task(self)
         if self.domain == "math" and (isinstance(self.answer, bool) or not isinstance(self.answer, (int, float)) or not math.isfinite(self.answer)):
             raise ValueError(f"math task {self.id!r}: field 'answer' must be a number, got {self.answer!r:.40}")
 
-    def to_dict(self) -> dict: return asdict(self)
+    def to_dict(self) -> dict:
+        return asdict(self)
 
     @classmethod
-    def from_dict(cls, d:dict) -> Task: return cls(**d)
+    def from_dict(cls, d:dict) -> Task:
+        return cls(**d)
 
 # %% ../nbs/00_core.ipynb #807823d1
 @dataclass
@@ -96,27 +105,34 @@ class ExecResult:
     detail: str = ""  # a short human-readable reason for the verdict
     audit: dict | None = None  # what the job attempted and left (processes, files, network, flags): see `02a_isolation`
 
-    def __post_init__(self): _check_choice("verdict", self.verdict, VERDICTS)
+    def __post_init__(self):
+        _check_choice("verdict", self.verdict, VERDICTS)
 
     @property
-    def passed(self) -> bool: return self.verdict == "passed"
+    def passed(self) -> bool:
+        return self.verdict == "passed"
 
     @property
     def pass_fraction(self) -> float:
         "Fraction of tests observed to pass; `sandbox_error` has no score at all"
-        if self.verdict == "sandbox_error": raise ValueError("a sandbox_error has no score: retry or exclude the sample")
-        if self.verdict == "violation": return 0.0  # tests it passed before it was caught earn nothing
+        if self.verdict == "sandbox_error":
+            raise ValueError("a sandbox_error has no score: retry or exclude the sample")
+        if self.verdict == "violation":
+            return 0.0  # tests it passed before it was caught earn nothing
         return self.tests_passed / self.tests_total if self.tests_total else 0.0
 
-    def to_dict(self) -> dict: return asdict(self)
+    def to_dict(self) -> dict:
+        return asdict(self)
 
     @classmethod
-    def from_dict(cls, d:dict) -> ExecResult: return cls(**d)
+    def from_dict(cls, d:dict) -> ExecResult:
+        return cls(**d)
 
 # %% ../nbs/00_core.ipynb #814e5ca0
 def _as_list(x):
     "Tensors and arrays become plain lists so that records compare and serialise simply"
-    if isinstance(x, (torch.Tensor, np.ndarray)): return x.tolist()
+    if isinstance(x, (torch.Tensor, np.ndarray)):
+        return x.tolist()
     return list(x)
 
 # %% ../nbs/00_core.ipynb #6a995763
@@ -135,15 +151,18 @@ class Turn:
     def __post_init__(self):
         self.token_ids, self.logprobs = [int(i) for i in _as_list(self.token_ids)], [float(x) for x in _as_list(self.logprobs)]
         self.ref_logprobs = [float(x) for x in _as_list(self.ref_logprobs)]
-        if isinstance(self.result, dict): self.result = ExecResult.from_dict(self.result)
+        if isinstance(self.result, dict):
+            self.result = ExecResult.from_dict(self.result)
         for name in ("logprobs", "ref_logprobs"):
             if getattr(self, name) and len(getattr(self, name)) != len(self.token_ids):
                 raise ValueError(f"Turn has {len(self.token_ids)} token_ids but {len(getattr(self, name))} {name}: they must align")
 
-    def to_dict(self) -> dict: return asdict(self)
+    def to_dict(self) -> dict:
+        return asdict(self)
 
     @classmethod
-    def from_dict(cls, d:dict) -> Turn: return cls(**d)
+    def from_dict(cls, d:dict) -> Turn:
+        return cls(**d)
 
 # %% ../nbs/00_core.ipynb #12f6ed34
 @dataclass
@@ -160,26 +179,34 @@ class Trajectory:
     step: int = 0  # training step that produced it
     meta: dict = field(default_factory=dict)
 
-    def __post_init__(self): self.turns = [Turn.from_dict(t) if isinstance(t, dict) else t for t in self.turns]
+    def __post_init__(self):
+        self.turns = [Turn.from_dict(t) if isinstance(t, dict) else t for t in self.turns]
 
     @property
     def result(self) -> ExecResult | None:
         "The verdict of the last turn"
         return self.turns[-1].result if self.turns else None
 
-    def to_dict(self) -> dict: return asdict(self)
+    def to_dict(self) -> dict:
+        return asdict(self)
 
     @classmethod
-    def from_dict(cls, d:dict) -> Trajectory: return cls(**d)
+    def from_dict(cls, d:dict) -> Trajectory:
+        return cls(**d)
 
 # %% ../nbs/00_core.ipynb #7a944d29
 def to_jsonable(x):
     "Recursively turn dataclasses, tensors, arrays and numpy scalars into JSON-ready Python values"
-    if hasattr(x, "to_dict"): return to_jsonable(x.to_dict())
-    if isinstance(x, dict): return {str(k): to_jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)): return [to_jsonable(v) for v in x]
-    if isinstance(x, (torch.Tensor, np.ndarray)): return x.tolist()
-    if isinstance(x, np.generic): return x.item()
+    if hasattr(x, "to_dict"):
+        return to_jsonable(x.to_dict())
+    if isinstance(x, dict):
+        return {str(k): to_jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [to_jsonable(v) for v in x]
+    if isinstance(x, (torch.Tensor, np.ndarray)):
+        return x.tolist()
+    if isinstance(x, np.generic):
+        return x.item()
     return x
 
 # %% ../nbs/00_core.ipynb #3d358157
@@ -189,7 +216,8 @@ def write_jsonl(path, records:Iterable, append:bool=True):
     path.parent.mkdir(parents=True, exist_ok=True)
     # backslashreplace: a lone surrogate (a file name that is not UTF-8, as os.walk gives it) is written as its JSON escape, which reads back as it was
     with open(path, "a" if append else "w", encoding="utf-8", errors="backslashreplace") as f:
-        for r in records: f.write(json.dumps(to_jsonable(r), ensure_ascii=False) + "\n")
+        for r in records:
+            f.write(json.dumps(to_jsonable(r), ensure_ascii=False) + "\n")
         f.flush()
 
 # %% ../nbs/00_core.ipynb #b6e25957
@@ -198,21 +226,31 @@ def read_jsonl(path, cls=None,
               ) -> list:
     "Read `path` back, as dicts or as instances of `cls`; a broken line raises an error naming file and line"
     out = []
-    try: text = Path(path).read_text(encoding="utf-8-sig")  # -sig: a byte-order mark, as some Windows editors write, is skipped
+    try:
+        # -sig: a byte-order mark, as some Windows editors write, is skipped
+        text = Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as e:
         line = Path(path).read_bytes()[:e.start].count(b"\n") + 1
         raise ValueError(f"{path}, line {line}: not UTF-8 (byte 0x{e.object[e.start]:02x}): save the file as UTF-8") from None
     lines = text.split("\n")  # not splitlines(): "\u2028" or "\x85" inside a string is no line break
     last = max((i for i, l in enumerate(lines, 1) if l.strip()), default=0)
     for i, line in enumerate(lines, 1):
-        if not line.strip(): continue
-        try: d = json.loads(line)
+        if not line.strip():
+            continue
+        try:
+            d = json.loads(line)
         except json.JSONDecodeError as e:
-            if i == last and torn_tail is not None: torn_tail(line); break
+            if i == last and torn_tail is not None:
+                torn_tail(line)
+                break
             raise ValueError(f"{path}, line {i}: broken JSON ({e.msg} at column {e.colno})") from None
-        if cls is None: out.append(d); continue
-        try: out.append(cls.from_dict(d))
-        except (TypeError, ValueError) as e: raise ValueError(f"{path}, line {i}: not a valid {cls.__name__}: {e}") from None
+        if cls is None:
+            out.append(d)
+            continue
+        try:
+            out.append(cls.from_dict(d))
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{path}, line {i}: not a valid {cls.__name__}: {e}") from None
     return out
 
 # %% ../nbs/00_core.ipynb #8006f7c2
@@ -222,15 +260,19 @@ DATA_DIR = Path(rlkit.__file__).resolve().parent.parent / "data"
 def load_tasks(path) -> list[Task]:
     "Read a JSONL task file (a path, or a file name inside `DATA_DIR`)"
     path = Path(path)
-    if not path.exists() and (DATA_DIR / path).exists(): path = DATA_DIR / path
-    if not path.exists(): raise FileNotFoundError(f"Task file {str(path)!r} not found (bundled files are in {DATA_DIR})")
-    if path.is_dir(): raise ValueError(f"Task file {str(path)!r} is a directory: give one JSONL file (one task per line)")
+    if not path.exists() and (DATA_DIR / path).exists():
+        path = DATA_DIR / path
+    if not path.exists():
+        raise FileNotFoundError(f"Task file {str(path)!r} not found (bundled files are in {DATA_DIR})")
+    if path.is_dir():
+        raise ValueError(f"Task file {str(path)!r} is a directory: give one JSONL file (one task per line)")
     return read_jsonl(path, Task)
 
 # %% ../nbs/00_core.ipynb #f00d783d
 def plugins(group:str="rlkit.plugins") -> dict:
     "Each installed plugin of `group` by name, loaded once through its entry point (a wing registers its domains when imported)"
-    if group not in _PLUGINS: _PLUGINS[group] = {ep.name: ep.load() for ep in entry_points(group=group)}
+    if group not in _PLUGINS:
+        _PLUGINS[group] = {ep.name: ep.load() for ep in entry_points(group=group)}
     return _PLUGINS[group]
 
 _PLUGINS = {}  # group -> name -> the loaded plugin
@@ -254,7 +296,8 @@ def default_device() -> torch.device:
 def default_dtype(device=None) -> torch.dtype:
     "bfloat16 on a CUDA device that supports it, float32 otherwise"
     device = torch.device(device) if device is not None else default_device()
-    if device.type == "cuda" and torch.cuda.is_bf16_supported(): return torch.bfloat16
+    if device.type == "cuda" and torch.cuda.is_bf16_supported():
+        return torch.bfloat16
     return torch.float32
 
 # %% ../nbs/00_core.ipynb #31764270
@@ -264,9 +307,11 @@ def avoid_cudnn_attention(device=None) -> bool:
     "On CUDA, switch off PyTorch's cuDNN attention kernel (NaN gradients with a padding mask: pytorch/pytorch#196678), once per process; True when it did"
     global _CUDNN_ATTENTION_CHECKED
     device = torch.device(device) if device is not None else default_device()
-    if device.type != "cuda" or _CUDNN_ATTENTION_CHECKED: return False
+    if device.type != "cuda" or _CUDNN_ATTENTION_CHECKED:
+        return False
     _CUDNN_ATTENTION_CHECKED = True  # once: a user who turns it back on is not overridden
-    if not torch.backends.cuda.cudnn_sdp_enabled(): return False
+    if not torch.backends.cuda.cudnn_sdp_enabled():
+        return False
     torch.backends.cuda.enable_cudnn_sdp(False)
     import warnings
     warnings.warn("rlkit: cuDNN attention switched off (its backward returns NaN gradients with a padding mask at some lengths, "

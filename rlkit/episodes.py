@@ -35,13 +35,15 @@ VERDICT_TEXT = {
 def trim_error(text:str, max_lines:int=8, max_chars:int=600) -> str:
     "The first line of `text` and its last lines, capped at `max_chars` (the end of a traceback says the most)"
     lines = [l for l in text.strip().splitlines() if l.strip()]
-    if len(lines) > max_lines: lines = lines[:1] + ["..."] + lines[-(max_lines - 2):]
+    if len(lines) > max_lines:
+        lines = lines[:1] + ["..."] + lines[-(max_lines - 2):]
     out = "\n".join(lines)
     return out if len(out) <= max_chars else out[: max_chars // 3] + "\n...\n" + out[-(2 * max_chars // 3):]
 
 def feedback_text(result:ExecResult, max_lines:int=8, max_chars:int=600) -> str:
     "What the model reads after an attempt that did not pass: the verdict, the trimmed error, and the request to fix it"
-    if result.verdict in ("passed", "sandbox_error"): raise ValueError(f"no feedback for a {result.verdict!r} attempt: only failures are repaired")
+    if result.verdict in ("passed", "sandbox_error"):
+        raise ValueError(f"no feedback for a {result.verdict!r} attempt: only failures are repaired")
     detail = trim_error("\n".join(x for x in (result.detail, result.stderr) if x), max_lines, max_chars)
     return (f"{VERDICT_TEXT[result.verdict]}\n{detail}\n\n"
             "Fix the code. Reply with the whole corrected function in one ```python code block.")
@@ -56,7 +58,8 @@ def feedback_ids(tokenizer, feedback:str, last_token:str="",
     text = tokenizer.apply_chat_template([{"role": "user", "content": "task"}, {"role": "assistant", "content": _MARK},
                                           {"role": role, "content": as_text(tokenizer, feedback)}], tokenize=False, add_generation_prompt=True)
     tail = text.split(_MARK, 1)[1]
-    if last_token and tail.startswith(last_token): tail = tail[len(last_token):]  # the completion already ended its turn
+    if last_token and tail.startswith(last_token):
+        tail = tail[len(last_token):]  # the completion already ended its turn
     return tokenizer(tail, add_special_tokens=False).input_ids
 
 def conversation(tokenizer, traj:Trajectory) -> tuple[list[int], list[int], list[float]]:
@@ -64,7 +67,8 @@ def conversation(tokenizer, traj:Trajectory) -> tuple[list[int], list[int], list
     t0 = traj.turns[0]
     ids = tokenizer(t0.prompt, add_special_tokens=False).input_ids
     mask, logp = [0] * len(ids), [0.0] * len(ids)
-    role = "tool" if traj.meta.get("protocol") == "tools" else "user"  # a terminal episode in the tools protocol: outputs are tool messages
+    # a terminal episode in the tools protocol: outputs are tool messages
+    role = "tool" if traj.meta.get("protocol") == "tools" else "user"
     for t in traj.turns:
         ids, mask, logp = ids + t.token_ids, mask + [1] * len(t.token_ids), logp + (t.logprobs or [0.0] * len(t.token_ids))
         if t.feedback:
@@ -95,10 +99,14 @@ class Env:
     tools: list | None = None  # tool definitions the chat template renders with the prompt; None: the prompt is a user message
     stop_after_code: bool = False  # a turn ends when its ``` block closes: what follows is never run
 
-    def prompt(self) -> str: raise NotImplementedError
-    def step(self, completion:str) -> Step: raise NotImplementedError
-    def finish(self) -> Outcome: raise NotImplementedError
-    def close(self): "Release what the episode holds (a session); called once, after `finish` or on an error"
+    def prompt(self) -> str:
+        raise NotImplementedError
+    def step(self, completion:str) -> Step:
+        raise NotImplementedError
+    def finish(self) -> Outcome:
+        raise NotImplementedError
+    def close(self):
+        "Release what the episode holds (a session); called once, after `finish` or on an error"
 
     @classmethod
     def make(cls, task:Task, ctx:Context) -> Env:
@@ -116,7 +124,9 @@ class Env:
 
 # %% ../nbs/07_episodes.ipynb #990c10a9
 VIOLATION_MODES = ("penalize", "exclude")
-PROTOCOLS = ("bash", "tools", "auto")  # how a terminal task's turns run commands: fenced ```bash blocks, tool calls through the chat template, tools where the template renders them
+# how a terminal task's turns run commands: fenced ```bash blocks, tool calls through the chat template, tools where the
+# template renders them
+PROTOCOLS = ("bash", "tools", "auto")
 
 @dataclass
 class RolloutConfig:
@@ -137,11 +147,16 @@ class RolloutConfig:
     terminal_protocol:str = "bash"  # how a terminal task's turn runs a command: "bash" (a fenced ```bash block), "tools" (a call to the bash tool through the chat template), "auto" (tools where the template renders them)
 
     def __post_init__(self):
-        if self.group_size < 2: raise ValueError(f"group_size={self.group_size} (--group-size): a group needs at least 2 episodes to compare")
-        if self.attempts < 1: raise ValueError(f"attempts={self.attempts} (--attempts): at least 1 (1 = no repair)")
-        if self.violation not in VIOLATION_MODES: raise ValueError(f"violation={self.violation!r} (--violation): use one of {VIOLATION_MODES}")
-        if self.terminal_protocol not in PROTOCOLS: raise ValueError(f"terminal_protocol={self.terminal_protocol!r} (--terminal-protocol): use one of {PROTOCOLS}")
-        if not 0 < self.gamma <= 1: raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
+        if self.group_size < 2:
+            raise ValueError(f"group_size={self.group_size} (--group-size): a group needs at least 2 episodes to compare")
+        if self.attempts < 1:
+            raise ValueError(f"attempts={self.attempts} (--attempts): at least 1 (1 = no repair)")
+        if self.violation not in VIOLATION_MODES:
+            raise ValueError(f"violation={self.violation!r} (--violation): use one of {VIOLATION_MODES}")
+        if self.terminal_protocol not in PROTOCOLS:
+            raise ValueError(f"terminal_protocol={self.terminal_protocol!r} (--terminal-protocol): use one of {PROTOCOLS}")
+        if not 0 < self.gamma <= 1:
+            raise ValueError(f"gamma={self.gamma}: the repair discount must be in (0, 1]")
         check_ranges(self, max_new_tokens="[1, inf)", temperature="[0, inf)", top_p="(0, 1]", dynamic_sampling="[0, inf)", max_turns="[1, inf)")
 
     @property
@@ -161,14 +176,18 @@ class Context:
     owns_sandbox: bool = False
 
     def get_sandbox(self) -> Sandbox:
-        if self.sandbox is None: self.sandbox, self.owns_sandbox = Sandbox(), True
+        if self.sandbox is None:
+            self.sandbox, self.owns_sandbox = Sandbox(), True
         return self.sandbox
 
-ENVS = {}  # a task's domain -> its `Env` class; a wing registers its domains here when it is imported (the terminal: `rlkit.agents.terminal`)
+# a task's domain -> its `Env` class; a wing registers its domains here when it is imported (the terminal:
+# `rlkit.agents.terminal`)
+ENVS = {}
 
 def env_class(domain:str) -> type:
     "The `Env` of a domain: registered in `ENVS` (an installed plugin registers its own on first use), else `RepairEnv`"
-    if domain not in ENVS and domain not in DOMAINS: plugins()  # the core's own domains play `RepairEnv`
+    if domain not in ENVS and domain not in DOMAINS:
+        plugins()  # the core's own domains play `RepairEnv`
     return ENVS.get(domain, RepairEnv)
 
 def env_for(task:Task, ctx:Context) -> Env:
@@ -177,7 +196,8 @@ def env_for(task:Task, ctx:Context) -> Env:
 
 def check_envs(tasks:list[Task], ctx:Context):
     "Raise where some task's environment cannot be played with this tokenizer and rollout: before anything is written"
-    for domain in sorted({t.domain for t in tasks}): env_class(domain).check(ctx)
+    for domain in sorted({t.domain for t in tasks}):
+        env_class(domain).check(ctx)
 
 # %% ../nbs/07_episodes.ipynb #baf7c0f9
 class RepairEnv(Env):
@@ -186,13 +206,16 @@ class RepairEnv(Env):
     def __init__(self, task:Task, ctx:Context):
         self.task, self.ctx, self.rows, self.results = task, ctx, [], []
         self.stop_after_code = ctx.rollout.stop_after_code and task.domain == "code"
-        if ctx.rollout.overlap_execution and ctx.executor is None and task.domain == "code": ctx.get_sandbox()  # made here, before `prepare`'s threads need it
+        if ctx.rollout.overlap_execution and ctx.executor is None and task.domain == "code":
+            ctx.get_sandbox()  # made here, before `prepare`'s threads need it
 
-    def prompt(self) -> str: return self.task.prompt
+    def prompt(self) -> str:
+        return self.task.prompt
 
     def prepare(self, completion:str) -> ExecResult | None:
         "Execute one completion: `run_episodes` starts this the moment a row ends when `overlap_execution` is on"
-        if self.ctx.executor is not None: return self.ctx.executor([self.task], [completion])[0]
+        if self.ctx.executor is not None:
+            return self.ctx.executor([self.task], [completion])[0]
         return execute_one(self.task, completion, self.ctx.get_sandbox())
 
     @classmethod
@@ -201,12 +224,16 @@ class RepairEnv(Env):
         ctx, tasks = envs[0].ctx, [e.task for e in envs]
         if ready is not None:
             results = [ready[j] if j in ready else e.prepare(c) for j, (e, c) in enumerate(zip(envs, completions))]
-            if ctx.executor is None: ctx.get_sandbox().close()  # as after `execute`'s batch: no sandbox process outlives it
-        elif ctx.executor is not None: results = ctx.executor(tasks, completions)
-        else: results = execute(tasks, completions, ctx.sandbox)
+            if ctx.executor is None:
+                ctx.get_sandbox().close()  # as after `execute`'s batch: no sandbox process outlives it
+        elif ctx.executor is not None:
+            results = ctx.executor(tasks, completions)
+        else:
+            results = execute(tasks, completions, ctx.sandbox)
         steps = []
         for e, r, row in zip(envs, results, score(tasks, completions, ctx.rewards or {"correct": correct}, results)):
-            e.rows.append(row); e.results.append(r)
+            e.rows.append(row)
+            e.results.append(r)
             again = len(e.rows) < ctx.rollout.attempts and r is not None and r.verdict not in ("passed", "sandbox_error", "violation")
             steps.append(Step(feedback_text(r) if again else "", not again, r))
         return steps
@@ -214,16 +241,19 @@ class RepairEnv(Env):
     def finish(self) -> Outcome:
         "The reward of the last scored attempt, discounted by gamma per repair; an attempt the sandbox could not judge is excluded"
         last, meta = self.rows[-1], {"attempts": self.rows}
-        if last["excluded"] is not None: return Outcome(None, meta=meta | {"excluded": last["excluded"]})
+        if last["excluded"] is not None:
+            return Outcome(None, meta=meta | {"excluded": last["excluded"]})
         components = {n: v for n, v in last.items() if n not in ("total", "excluded")}
-        if self.results[-1] is not None and self.results[-1].verdict == "violation": return Outcome(last["total"], components, meta)
+        if self.results[-1] is not None and self.results[-1].verdict == "violation":
+            return Outcome(last["total"], components, meta)
         k = len(self.rows) - 1
         return Outcome(self.ctx.rollout.gamma ** k * last["total"], components | {"discount": self.ctx.rollout.gamma ** k}, meta)
 
 # %% ../nbs/07_episodes.ipynb #b1c2d3e4
 def opening(tokenizer, env:Env) -> str|list[int]:
     "What `sample` gets for an episode's first turn: the prompt as the user's message, or with tools the chat rendered with their definitions (token ids)"
-    if env.tools is None: return env.prompt()
+    if env.tools is None:
+        return env.prompt()
     text = tokenizer.apply_chat_template([{"role": "user", "content": env.prompt()}], tools=env.tools, tokenize=False, add_generation_prompt=True)
     return tokenizer(text, add_special_tokens=False).input_ids
 
@@ -258,14 +288,19 @@ def run_episodes(model, tokenizer, tasks:list[Task],
     try:
         envs = [(make_env or env_for)(t, ctx) for t in tasks for _ in range(n)]
         for traj, env in zip(trajs, envs):
-            if env.tools is not None: traj.meta["protocol"] = "tools"  # `conversation` carries the observations as tool messages
-        if ro.overlap_execution: pool = ThreadPoolExecutor(max_workers=default_workers())
-        active, limit = list(range(len(trajs))), max(ro.attempts, ro.max_turns)  # each environment ends its own episodes; this bounds a loop that never says done
+            if env.tools is not None:
+                traj.meta["protocol"] = "tools"  # `conversation` carries the observations as tool messages
+        if ro.overlap_execution:
+            pool = ThreadPoolExecutor(max_workers=default_workers())
+        # each environment ends its own episodes; this bounds a loop that never says done
+        active, limit = list(range(len(trajs))), max(ro.attempts, ro.max_turns)
         for k in range(limit):
             t0, ready = time.time(), {}
             on_done = _starter(pool, [envs[i] for i in active], ready) if pool is not None else None
-            if k == 0: prompts, per = [opening(tokenizer, envs[g * n]) for g in range(len(tasks))], n
-            else: prompts, per = [conversation(tokenizer, trajs[i])[0] for i in active], 1
+            if k == 0:
+                prompts, per = [opening(tokenizer, envs[g * n]) for g in range(len(tasks))], n
+            else:
+                prompts, per = [conversation(tokenizer, trajs[i])[0] for i in active], 1
             s = sample(model, tokenizer, prompts, n=per, max_new_tokens=ro.max_new_tokens, temperature=ro.temperature, top_p=ro.top_p,
                        generator=generator, stop_after_code=[envs[i].stop_after_code for i in active[::per]], on_done=on_done, **ro.decode)
             t1 = time.time()
@@ -278,17 +313,24 @@ def run_episodes(model, tokenizer, tasks:list[Task],
                 if not st.done and k + 1 < limit:
                     turn.feedback = st.observation
                     going.append(i)
-            seconds["generate"] += t1 - t0; seconds["execute"] += time.time() - t1
+            seconds["generate"] += t1 - t0
+            seconds["execute"] += time.time() - t1
             active = going
-            if not active: break
+            if not active:
+                break
         t1 = time.time()
-        for traj, env in zip(trajs, envs): end_episode(traj, env.finish(), ro)
+        for traj, env in zip(trajs, envs):
+            end_episode(traj, env.finish(), ro)
         seconds["execute"] += time.time() - t1
-        for traj in trajs: traj.meta["seconds"] = seconds  # shared by the batch: how long generation and execution took
+        for traj in trajs:
+            traj.meta["seconds"] = seconds  # shared by the batch: how long generation and execution took
     finally:
-        if pool is not None: pool.shutdown(wait=True)
-        for env in envs: env.close()
-        if ctx.owns_sandbox: ctx.sandbox.close()
+        if pool is not None:
+            pool.shutdown(wait=True)
+        for env in envs:
+            env.close()
+        if ctx.owns_sandbox:
+            ctx.sandbox.close()
     return trajs
 
 def _step_all(envs:list, texts:list[str], ready:dict|None) -> list[Step]:
@@ -297,26 +339,30 @@ def _step_all(envs:list, texts:list[str], ready:dict|None) -> list[Step]:
     for cls in dict.fromkeys(type(e) for e in envs):
         idx = [j for j, e in enumerate(envs) if type(e) is cls]
         got = None if ready is None else {m: ready[j].result() for m, j in enumerate(idx) if j in ready and ready[j].text == texts[j]}
-        for j, st in zip(idx, cls.step_all([envs[j] for j in idx], [texts[j] for j in idx], got)): out[j] = st
+        for j, st in zip(idx, cls.step_all([envs[j] for j in idx], [texts[j] for j in idx], got)):
+            out[j] = st
     return out
 
 @dataclass
 class _Started:
     text: str
     future: object
-    def result(self): return self.future.result()
+    def result(self):
+        return self.future.result()
 
 def _starter(pool, envs:list, ready:dict):
     "An `on_done` for `sample`: row j's `prepare` starts in `pool` as soon as it ends, where its environment has one"
     def started(j, text):
-        if hasattr(envs[j], "prepare"): ready[j] = _Started(text, pool.submit(envs[j].prepare, text))
+        if hasattr(envs[j], "prepare"):
+            ready[j] = _Started(text, pool.submit(envs[j].prepare, text))
     return started
 
 # %% ../nbs/07_episodes.ipynb #ddf6c529
 def repair_metrics(trajs:list[Trajectory]) -> dict:
     "First-attempt pass rate, final pass rate, fix rate and mean attempts to pass, over the code episodes"
     code = [t for t in trajs if t.domain != "terminal" and t.turns and t.turns[0].result is not None and "excluded" not in t.meta]  # terminal turns are commands, not attempts
-    if not code: return {}
+    if not code:
+        return {}
     first = [t.turns[0].result.passed for t in code]
     final = [t.turns[-1].result.passed for t in code]
     failed_first = [f for p, f in zip(first, final) if not p]

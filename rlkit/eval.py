@@ -25,9 +25,12 @@ def pass_at_k(n:int, # samples drawn for the task
               c:int, # how many of them passed
               k:int) -> float:
     "Unbiased estimate of pass@k for one task: 1 - C(n - c, k) / C(n, k)"
-    if not 0 <= c <= n: raise ValueError(f"c={c} passing samples out of n={n}: need 0 <= c <= n")
-    if not 1 <= k <= n: raise ValueError(f"pass@{k} from n={n} samples: k must be between 1 and n (draw at least k samples per task)")
-    if n - c < k: return 1.0  # every k-subset holds a pass
+    if not 0 <= c <= n:
+        raise ValueError(f"c={c} passing samples out of n={n}: need 0 <= c <= n")
+    if not 1 <= k <= n:
+        raise ValueError(f"pass@{k} from n={n} samples: k must be between 1 and n (draw at least k samples per task)")
+    if n - c < k:
+        return 1.0  # every k-subset holds a pass
     return 1.0 - math.prod(1.0 - k / i for i in range(n - c + 1, n + 1))
 
 # %% ../nbs/10_eval.ipynb #3f63b86a
@@ -36,7 +39,8 @@ def pass_at_ks(counts:dict, # task id -> (n, c)
     "Mean pass@k over tasks for each k (a k larger than some task's n is left out)"
     out = {}
     for k in ks:
-        if all(n >= k for n, _ in counts.values()) and counts: out[f"pass@{k}"] = sum(pass_at_k(n, c, k) for n, c in counts.values()) / len(counts)
+        if all(n >= k for n, _ in counts.values()) and counts:
+            out[f"pass@{k}"] = sum(pass_at_k(n, c, k) for n, c in counts.values()) / len(counts)
     return out
 
 # %% ../nbs/10_eval.ipynb #79b0a92f
@@ -54,16 +58,22 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
              keep:bool=False, # also return the episodes, under "episodes"
              desc:str="eval") -> dict:
     "Pass rate (first attempt) and pass@k of a model, or a base plus a saved adapter, on `tasks`: overall, per domain and per task"
-    if not tasks: raise ValueError("evaluate(model, tasks): no tasks given, so there is nothing to measure")
-    if n < 1: raise ValueError(f"n={n}: answers per task must be at least 1")
-    if temperature < 0: raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive sampling temperature")
+    if not tasks:
+        raise ValueError("evaluate(model, tasks): no tasks given, so there is nothing to measure")
+    if n < 1:
+        raise ValueError(f"n={n}: answers per task must be at least 1")
+    if temperature < 0:
+        raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive sampling temperature")
     if model is None or isinstance(model, (str, Path)):
         model, tokenizer = load_policy(model, lora=False) if adapter is None else load_policy(model, adapter=adapter)
-    elif tokenizer is None: raise ValueError("evaluate(model, ...) with a loaded model needs its tokenizer: evaluate(model, tasks, tokenizer=tok)")
-    if temperature == 0 and n > 1: raise ValueError(f"n={n} with temperature=0: greedy decoding gives one answer per task; "
+    elif tokenizer is None:
+        raise ValueError("evaluate(model, ...) with a loaded model needs its tokenizer: evaluate(model, tasks, tokenizer=tok)")
+    if temperature == 0 and n > 1:
+        raise ValueError(f"n={n} with temperature=0: greedy decoding gives one answer per task; "
                                                     "use n=1, or a temperature > 0 to sample several")
     ks = tuple(ks) if ks is not None else tuple(k for k in (1, 10) if k <= n)
-    if max(ks) > n: raise ValueError(f"pass@{max(ks)} needs n >= {max(ks)} samples per task (got n={n})")
+    if max(ks) > n:
+        raise ValueError(f"pass@{max(ks)} needs n >= {max(ks)} samples per task (got n={n})")
     ro = dataclasses.replace(rollout or RolloutConfig(), attempts=1, temperature=temperature)
     g, per, eps = torch.Generator().manual_seed(seed), max(1, batch // n), []
     for i in tqdm(range(0, len(tasks), per), desc=desc, leave=False):
@@ -72,13 +82,16 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
     counts, by_domain = {}, {}
     for e in ok:
         passed = e.rewards["correct"] >= 1.0
-        for got in (counts.setdefault(e.task_id, [0, 0]), by_domain.setdefault(e.domain, [0, 0])): got[0] += 1; got[1] += passed
+        for got in (counts.setdefault(e.task_id, [0, 0]), by_domain.setdefault(e.domain, [0, 0])):
+            got[0] += 1
+            got[1] += passed
     out = {"pass_rate": sum(c for _, c in counts.values()) / max(1, len(ok)), "samples": len(ok), "excluded": len(eps) - len(ok),
            "tasks": len(tasks), "n": n, "seed": seed, "temperature": temperature}
     out |= {f"pass_rate.{d}": c / k for d, (k, c) in sorted(by_domain.items())}
     out["per_task"] = {t: c / k for t, (k, c) in counts.items()}  # what `paired_difference` pairs
     out |= pass_at_ks({t: tuple(v) for t, v in counts.items()}, ks)
-    if save is not None: write_jsonl(save, eps, append=False)
+    if save is not None:
+        write_jsonl(save, eps, append=False)
     verdicts = Counter(e.turns[0].result.verdict for e in eps if e.turns[0].result is not None)
     return out | {"counts": counts, "verdicts": dict(verdicts), "adapter": adapter} | ({"episodes": eps} if keep else {})
 
@@ -95,7 +108,8 @@ def paired_difference(before:dict, after:dict, # results of `evaluate` on the sa
                       level:float=0.95) -> dict:
     "The change in pass rate with a paired t interval over tasks, and the exact sign (McNemar) test over tasks that changed"
     common = sorted(set(before["per_task"]) & set(after["per_task"]))
-    if len(common) < MIN_PAIRED: raise ValueError(f"paired_difference needs at least {MIN_PAIRED} tasks scored before and after, got {len(common)}")
+    if len(common) < MIN_PAIRED:
+        raise ValueError(f"paired_difference needs at least {MIN_PAIRED} tasks scored before and after, got {len(common)}")
     d = np.array([after["per_task"][k] - before["per_task"][k] for k in common])  # (tasks,)
     half = _t_quantile((1 + level) / 2, len(d) - 1) * d.std(ddof=1) / math.sqrt(len(d))
     up, down = int((d > 0).sum()), int((d < 0).sum())
@@ -130,18 +144,23 @@ def domain_changes(before:dict, after:dict, # results of `evaluate` (their `per_
                    probe:set=frozenset()) -> list[dict]: # ids of the tasks that are probes
     "Per domain (probe tasks apart): the pass rate before and after, the change (with its paired interval from 10 tasks), and whether it fell by more than `margin`"
     groups, rows = {}, []
-    for t in tasks: groups.setdefault((t.id in probe, t.domain), []).append(t.id)
+    for t in tasks:
+        groups.setdefault((t.id in probe, t.domain), []).append(t.id)
     for (is_probe, domain), ids in sorted(groups.items()):
         ids = [k for k in ids if k in before["per_task"] and k in after["per_task"]]
-        if not ids: continue
+        if not ids:
+            continue
         b, a = {k: before["per_task"][k] for k in ids}, {k: after["per_task"][k] for k in ids}
         row = {"domain": domain, "probe": is_probe, "tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
         row["change"] = row["after"] - row["before"]
-        if len(ids) >= MIN_PAIRED: row |= {k: v for k, v in paired_difference({"per_task": b}, {"per_task": a}).items() if k in ("lo", "hi")}
+        if len(ids) >= MIN_PAIRED:
+            row |= {k: v for k, v in paired_difference({"per_task": b}, {"per_task": a}).items() if k in ("lo", "hi")}
         rows.append(row | {"forgetting": row["change"] < -margin})
     return rows
 
-def domain_name(row:dict) -> str: "A row of `domain_changes` by name: its domain, after 'probe' for probe tasks"; return ("probe " if row["probe"] else "") + row["domain"]
+def domain_name(row:dict) -> str:
+    "A row of `domain_changes` by name: its domain, after 'probe' for probe tasks"
+    return ("probe " if row["probe"] else "") + row["domain"]
 
 def domain_table(rows:list[dict], margin:float) -> str:
     "`domain_changes` as the final report's table"

@@ -29,7 +29,8 @@ class ReplayOptions:
     below:float = 0.25  # the buffer keeps groups whose mean reward is at most this, and not all equal
     max_age:int = 10  # replay no group older than this many steps
 
-    def __post_init__(self): check_ranges(self, "replay", fraction="[0, inf)", capacity="[1, inf)", max_age="[1, inf)")
+    def __post_init__(self):
+        check_ranges(self, "replay", fraction="[0, inf)", capacity="[1, inf)", max_age="[1, inf)")
 
 class Replay(Hook):
     "Experience replay (GRPO): groups where success was rare are kept, and replayed beside the fresh ones in later updates"
@@ -44,10 +45,14 @@ class Replay(Hook):
         o = self.opts
         self.buffer = ReplayBuffer(o.capacity, o.below, o.max_age, run.cfg.seed)
 
-    def on_update(self, run, state, train_on): return self.buffer.draw(round(self.opts.fraction * len(train_on)), state.step + 1)
-    def on_step_end(self, run, state, m, eps, train_on): self.buffer.add(train_on, state.step)
-    def state_dict(self) -> dict: return self.buffer.state_dict()
-    def load_state_dict(self, d:dict): self.buffer.load_state_dict(d)
+    def on_update(self, run, state, train_on):
+        return self.buffer.draw(round(self.opts.fraction * len(train_on)), state.step + 1)
+    def on_step_end(self, run, state, m, eps, train_on):
+        self.buffer.add(train_on, state.step)
+    def state_dict(self) -> dict:
+        return self.buffer.state_dict()
+    def load_state_dict(self, d:dict):
+        self.buffer.load_state_dict(d)
 
 # %% ../nbs/12b_extras.ipynb #e000000a
 @dataclass
@@ -58,11 +63,13 @@ class LengthOptions:
     every:int = 0  # grow the budget every N steps (0: not on a schedule)
     truncated_below:float = 0.0  # ... or when the last step's share of truncated episodes fell below this (0: not by truncation)
 
-    def __post_init__(self): check_ranges(self, "length", start="[1, inf)", step="[1, inf)", every="[0, inf)", truncated_below="[0, 1]")
+    def __post_init__(self):
+        check_ranges(self, "length", start="[1, inf)", step="[1, inf)", every="[0, inf)", truncated_below="[0, 1]")
 
 def length_budget(o:LengthOptions, top:int, last:dict|None, step:int) -> int:
     "Step `step`'s max_new_tokens, at most `top`, from the last recorded step (its budget and its share of truncated episodes)"
-    if last is None or last.get("max_new_tokens") is None: return min(o.start, top)
+    if last is None or last.get("max_new_tokens") is None:
+        return min(o.start, top)
     on_schedule = o.every > 0 and (step - 1) % o.every == 0
     short_enough = last["truncated"] < o.truncated_below
     return min(top, last["max_new_tokens"] + o.step) if on_schedule or short_enough else last["max_new_tokens"]
@@ -82,7 +89,8 @@ class LengthCurriculum(Hook):
         self.budget = length_budget(self.opts, rollout.max_new_tokens, rows[-1] if rows else None, state.step + 1)
         return dataclasses.replace(rollout, max_new_tokens=self.budget)
 
-    def on_record(self, run, state, m:dict): m["max_new_tokens"] = self.budget
+    def on_record(self, run, state, m:dict):
+        m["max_new_tokens"] = self.budget
 
 # %% ../nbs/12b_extras.ipynb #e000000d
 @dataclass
@@ -93,7 +101,8 @@ class RMRefreshOptions:
     pairs:int = 64  # the newest pairs a refresh trains on (one epoch)
     signal:str = "correct"  # the reward component that ranks the policy's samples into pairs: a verifiable one
 
-    def __post_init__(self): check_ranges(self, "rm_refresh", every="[1, inf)", pairs="[1, inf)")
+    def __post_init__(self):
+        check_ranges(self, "rm_refresh", every="[1, inf)", pairs="[1, inf)")
 
 class RewardModelRefresh(Hook):
     "A learned reward model, measured on the policy's own samples every few steps and retrained on the newest pairs"
@@ -109,7 +118,8 @@ class RewardModelRefresh(Hook):
     def on_step_end(self, run, state, m, eps, train_on):
         o, new = self.opts, policy_pairs(eps, run.tasks, self.opts.signal)
         self.pairs, self.fresh = (self.pairs + new)[-o.pairs:], self.fresh + new
-        if state.step % o.every: return
+        if state.step % o.every:
+            return
         e = self.refresh(run, state)
         run.dir.event(e)
         acc = "n/a (no pair: no group had both a better and a worse answer)" if e["accuracy_fresh"] is None else f"{e['accuracy_fresh']:.1%}"
@@ -134,7 +144,8 @@ class RewardModelRefresh(Hook):
         self.pairs, self.fresh = d["pairs"], d["fresh"]
         with torch.no_grad():
             for n, p in self.rm.named_parameters():
-                if p.requires_grad: p.copy_(d["weights"][n])
+                if p.requires_grad:
+                    p.copy_(d["weights"][n])
 
 # %% ../nbs/12b_extras.ipynb #e0000010
 @dataclass
@@ -143,7 +154,8 @@ class ViolationOptions:
     stop:float = 0.5  # stop the run when more than this share of a step's episodes end in a sandbox `violation` ...
     steps:int = 2  # ... this many steps in a row (0: never stop; each step with violations is still an event)
 
-    def __post_init__(self): check_ranges(self, "violation", stop="[0, 1)", steps="[0, inf)")
+    def __post_init__(self):
+        check_ranges(self, "violation", stop="[0, 1)", steps="[0, inf)")
 
 class ViolationStop(Hook):
     """Each step's sandbox violations as an event and a line; too many, `steps` steps in a row, stop the run and say why: the
@@ -152,7 +164,8 @@ class ViolationStop(Hook):
 
     def on_step_end(self, run, state, m, eps, train_on):
         bad = [e for e in eps if "violation" in e.meta]
-        if not bad: return
+        if not bad:
+            return
         treated = run.cfg.rollout.violation
         run.dir.event({"event": "violation", "step": m["step"], "count": len(bad), "episodes": len(eps), "treated": treated,
                        "examples": [{"task": x.task_id, "detail": x.meta["violation"]} for x in bad[:3]]})

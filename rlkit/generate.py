@@ -31,7 +31,8 @@ def chat_text(tokenizer, prompt:str|list[dict]) -> str:
     messages = [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
     for m in messages:
         hit = [s for s in tokenizer.all_special_tokens if s in str(m.get("content", ""))]
-        if hit: raise ValueError(f"Prompt already contains the special token(s) {hit}: pass the plain user message "
+        if hit:
+            raise ValueError(f"Prompt already contains the special token(s) {hit}: pass the plain user message "
                                  "(or a list of messages); rlkit applies the chat template itself")
     return tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
 
@@ -39,7 +40,8 @@ def as_text(tokenizer, text:str) -> str:
     """`text` with each special token's string broken by a zero-width space after its first character, so that it tokenizes as
     text: what a model wrote, or what its code printed, cannot forge a chat turn ('<|im_end|>\\n<|im_start|>user' in an error message)"""
     marks = set(tokenizer.all_special_tokens) | {t.content for t in getattr(tokenizer, "added_tokens_decoder", {}).values() if t.special}
-    for s in sorted((m for m in marks if len(m) > 1 and m in text), key=len, reverse=True): text = text.replace(s, s[0] + "\u200b" + s[1:])
+    for s in sorted((m for m in marks if len(m) > 1 and m in text), key=len, reverse=True):
+        text = text.replace(s, s[0] + "\u200b" + s[1:])
     return text
 
 # %% ../nbs/02_generate.ipynb #a1abab16
@@ -66,7 +68,8 @@ def token_logprobs(logits, # (B, T, V) logits, any float dtype
 def top_p_filter(probs, # (B, V) probabilities
                  top_p:float):
     "Zero out the tail of `probs` outside the top-p nucleus (the most likely token always stays)"
-    if top_p >= 1.0: return probs
+    if top_p >= 1.0:
+        return probs
     p, idx = probs.sort(-1, descending=True)  # (B, V)
     outside = (p.cumsum(-1) - p) >= top_p  # mass before this token already reaches top_p
     p = p.masked_fill(outside, 0.0)
@@ -84,9 +87,12 @@ def draw(logits, # (N, V) logits of the last position, any float dtype
         return y, torch.log_softmax(z, -1).gather(-1, y[:, None]).squeeze(-1)
     logp = torch.log_softmax(z / temperature, -1)  # (N, V)
     c = top_p_filter(logp.exp(), top_p).cumsum(-1)  # (N, V): the cumulative distribution
-    u = torch.rand(z.shape[0], 1, generator=generator, device=generator.device if generator is not None else z.device)  # (N, 1)
-    u = u.to(z.device) * c[:, -1:]  # drawn where the generator lives (a CPU generator works for a CUDA model), scaled to the mass
-    y = torch.searchsorted(c, u, right=True).squeeze(-1).clamp(max=z.shape[-1] - 1)  # (N,): first token whose CDF exceeds u
+    # (N, 1)
+    u = torch.rand(z.shape[0], 1, generator=generator, device=generator.device if generator is not None else z.device)
+    # drawn where the generator lives (a CPU generator works for a CUDA model), scaled to the mass
+    u = u.to(z.device) * c[:, -1:]
+    # (N,): first token whose CDF exceeds u
+    y = torch.searchsorted(c, u, right=True).squeeze(-1).clamp(max=z.shape[-1] - 1)
     return y, logp.gather(-1, y[:, None]).squeeze(-1)
 
 # %% ../nbs/02_generate.ipynb #3f495485
@@ -105,10 +111,12 @@ class Samples:
     seconds: float = 0.0
 
     @property
-    def input_ids(self): return torch.cat([self.prompt_ids, self.completion_ids], 1)  # (N, P + C)
+    def input_ids(self):
+        return torch.cat([self.prompt_ids, self.completion_ids], 1)  # (N, P + C)
 
     @property
-    def attention_mask(self): return torch.cat([self.prompt_mask, self.completion_mask], 1)  # (N, P + C)
+    def attention_mask(self):
+        return torch.cat([self.prompt_mask, self.completion_mask], 1)  # (N, P + C)
 
     def turn(self, i:int) -> Turn:
         "Row `i` as a `Turn` of the data model (only the tokens inside the mask)"
@@ -121,9 +129,11 @@ def eos_token_ids(model, tokenizer) -> list[int]:
     ids = {tokenizer.eos_token_id} | set(_as_list(getattr(model.generation_config, "eos_token_id", None)))
     return sorted(i for i in ids if i is not None)
 
-def _as_list(x): return [] if x is None else list(x) if isinstance(x, (list, tuple)) else [x]
+def _as_list(x):
+    return [] if x is None else list(x) if isinstance(x, (list, tuple)) else [x]
 
-def _is_ids(p) -> bool: return isinstance(p, torch.Tensor) or (isinstance(p, (list, tuple)) and len(p) > 0 and isinstance(p[0], int))
+def _is_ids(p) -> bool:
+    return isinstance(p, torch.Tensor) or (isinstance(p, (list, tuple)) and len(p) > 0 and isinstance(p[0], int))
 
 def left_pad(rows:list, # token id lists of different lengths
              pad_id:int, device=None):
@@ -132,7 +142,8 @@ def left_pad(rows:list, # token id lists of different lengths
     ids = torch.full((len(rows), T), pad_id, dtype=torch.long)
     mask = torch.zeros(len(rows), T, dtype=torch.long)
     for i, r in enumerate(rows):
-        if len(r): ids[i, T - len(r):], mask[i, T - len(r):] = torch.as_tensor(list(r), dtype=torch.long), 1
+        if len(r):
+            ids[i, T - len(r):], mask[i, T - len(r):] = torch.as_tensor(list(r), dtype=torch.long), 1
     return ids.to(device), mask.to(device)  # (B, T), (B, T)
 
 # %% ../nbs/02_generate.ipynb #6805034d
@@ -152,9 +163,12 @@ def reference_loop(model, ids, # (N, P) left-padded prompts
         out = model(input_ids=step_ids, attention_mask=step_mask, position_ids=pos, past_key_values=cache, use_cache=True, logits_to_keep=1)
         y, lp = draw(out.logits[:, -1], temperature, top_p, generator)  # (N,), (N,)
         y = y.masked_fill(done, pad)
-        tokens.append(y); alive.append(~done); logps.append(lp.masked_fill(done, 0.0))
+        tokens.append(y)
+        alive.append(~done)
+        logps.append(lp.masked_fill(done, 0.0))
         done = done | torch.isin(y, eos) | (stop(y) if stop is not None else False)
-        if done.all(): break
+        if done.all():
+            break
         step_ids, pos = y[:, None], pos[:, -1:] + 1  # (N, 1): only the new token goes through the model
         step_mask = torch.cat([step_mask, torch.ones_like(step_mask[:, :1])], 1)
     return tokens, alive, logps, done
@@ -168,19 +182,27 @@ def _causal_lm(model):
 
 def fast_unsupported(model) -> str|None:
     "Why the fast decode loop cannot run `model`, or None when it can"
-    hf = _causal_lm(model); cfg = hf.config
-    if cfg.model_type not in FAST_MODEL_TYPES: return f"model type {cfg.model_type!r} (the fast loop knows {FAST_MODEL_TYPES})"
-    if getattr(cfg, "quantization_config", None) is not None or getattr(hf, "is_quantized", False): return "a 4/8-bit base"
-    if getattr(cfg, "hidden_act", "silu") != "silu": return f"hidden_act={cfg.hidden_act!r}"
-    if getattr(cfg, "use_sliding_window", False) or (cfg.model_type == "mistral" and getattr(cfg, "sliding_window", None)): return "sliding-window attention"
-    if any(isinstance(m, LoraLayer) and any(m.use_dora.get(a, False) for a in m.active_adapters) for m in hf.modules()): return "a DoRA adapter"
+    hf = _causal_lm(model)
+    cfg = hf.config
+    if cfg.model_type not in FAST_MODEL_TYPES:
+        return f"model type {cfg.model_type!r} (the fast loop knows {FAST_MODEL_TYPES})"
+    if getattr(cfg, "quantization_config", None) is not None or getattr(hf, "is_quantized", False):
+        return "a 4/8-bit base"
+    if getattr(cfg, "hidden_act", "silu") != "silu":
+        return f"hidden_act={cfg.hidden_act!r}"
+    if getattr(cfg, "use_sliding_window", False) or (cfg.model_type == "mistral" and getattr(cfg, "sliding_window", None)):
+        return "sliding-window attention"
+    if any(isinstance(m, LoraLayer) and any(m.use_dora.get(a, False) for a in m.active_adapters) for m in hf.modules()):
+        return "a DoRA adapter"
     return None
 
 def decode_dtype(model, dtype="auto") -> torch.dtype:
     "The dtype the fast loop decodes in: bf16 for a float32 model on a CPU with AMX when `dtype='auto'`, else as given or the model's"
     model_dtype = _causal_lm(model).dtype
-    if dtype is None: return model_dtype
-    if dtype != "auto": return getattr(torch, dtype) if isinstance(dtype, str) else dtype
+    if dtype is None:
+        return model_dtype
+    if dtype != "auto":
+        return getattr(torch, dtype) if isinstance(dtype, str) else dtype
     cpu = next(model.parameters()).device.type == "cpu"
     return torch.bfloat16 if cpu and model_dtype == torch.float32 and fast_bf16_cpu() else model_dtype
 
@@ -192,19 +214,22 @@ def fast_bf16_cpu() -> bool:
 # %% ../nbs/02_generate.ipynb #d27faa4b
 def _linear(lin) -> tuple:
     "The (weight, bias) a linear layer applies now: a LoRA layer's base plus its active adapters' update, the base alone while disabled"
-    if not isinstance(lin, LoraLayer): return lin.weight, lin.bias
+    if not isinstance(lin, LoraLayer):
+        return lin.weight, lin.bias
     base = lin.get_base_layer()
     W = base.weight
     if not lin.disable_adapters and not lin.merged:
         for a in lin.active_adapters:
-            if a in lin.lora_A: W = W + lin.get_delta_weight(a)  # (out, in): scale * B @ A
+            if a in lin.lora_A:
+                W = W + lin.get_delta_weight(a)  # (out, in): scale * B @ A
     return W, base.bias
 
 def _fused(linears:list, dtype) -> tuple:
     "Several linear layers that read the same input as one (weight, bias): their outputs side by side"
     Ws, bs = zip(*[_linear(l) for l in linears])
     W = torch.cat([w.detach() for w in Ws]).to(dtype)  # (sum of outs, in)
-    if all(b is None for b in bs): return W, None
+    if all(b is None for b in bs):
+        return W, None
     return W, torch.cat([b.detach() if b is not None else W.new_zeros(w.shape[0]) for w, b in zip(Ws, bs)]).to(dtype)
 
 _DECODE_WEIGHTS = weakref.WeakKeyDictionary()  # model -> its merged weights, rebuilt when a weight changes
@@ -215,11 +240,13 @@ def decode_weights(model, dtype=None) -> dict:
     dtype = dtype or hf.dtype
     lora = [m for m in hf.modules() if isinstance(m, LoraLayer)]
     trained = [p for m in lora for p in m.parameters() if p.requires_grad]
-    sums = torch.stack([p.detach().double().sum() for p in trained]).tolist() if trained else []  # a fused optimizer step does not count in _version
+    # a fused optimizer step does not count in _version
+    sums = torch.stack([p.detach().double().sum() for p in trained]).tolist() if trained else []
     key = (dtype, tuple((id(p), p._version) for p in trained), tuple(sums),  # _version counts in-place writes
            tuple((m.disable_adapters, m.merged, tuple(m.active_adapters)) for m in lora))
     got = _DECODE_WEIGHTS.get(model)
-    if got is not None and got["key"] == key: return got
+    if got is not None and got["key"] == key:
+        return got
     layers = [dict(ln1=l.input_layernorm.weight.detach().to(dtype), ln2=l.post_attention_layernorm.weight.detach().to(dtype),
                    qkv=_fused([l.self_attn.q_proj, l.self_attn.k_proj, l.self_attn.v_proj], dtype), o=_fused([l.self_attn.o_proj], dtype),
                    gate_up=_fused([l.mlp.gate_proj, l.mlp.up_proj], dtype), down=_fused([l.mlp.down_proj], dtype)) for l in hf.model.layers]
@@ -231,7 +258,8 @@ def decode_weights(model, dtype=None) -> dict:
     return w
 
 # %% ../nbs/02_generate.ipynb #349a908b
-def _rms(x, w, eps): return w * F.rms_norm(x.float(), (x.shape[-1],), eps=eps).to(x.dtype)  # RMSNorm in float32, as transformers does
+def _rms(x, w, eps):
+    return w * F.rms_norm(x.float(), (x.shape[-1],), eps=eps).to(x.dtype)  # RMSNorm in float32, as transformers does
 
 def _rope(x, cos, sin):  # x (B, h, T, d); cos, sin (B, 1, T, d)
     x1, x2 = x.chunk(2, -1)
@@ -241,7 +269,8 @@ def _attend(q, k, v, mask):
     "Attention of q (B, H, T, d) over k, v (B, Hk, S, d) where the boolean `mask` (B, 1, T, S) allows; one plain matmul for one new token"
     B, H, T, d = q.shape
     Hk = k.shape[1]
-    if T > 1: return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=H != Hk)
+    if T > 1:
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=H != Hk)
     q = q.view(B, Hk, H // Hk, d)  # (B, Hk, g, d): the g query heads that share one key/value head
     s = (q @ k.transpose(-1, -2)).float() * d ** -0.5  # (B, Hk, g, S)
     s = s.masked_fill(~mask.view(B, 1, 1, -1), float("-inf"))
@@ -258,7 +287,8 @@ def decode_forward(w:dict, # from `decode_weights`
     x = w["embed"][ids]  # (B, T, D)
     cos, sin = (c[:, None].to(x.dtype) for c in w["rotary"](x, pos))  # (B, 1, T, d)
     for l, L in enumerate(w["layers"]):
-        q, k, v = F.linear(_rms(x, L["ln1"], w["eps"]), *L["qkv"]).split([H * d, Hk * d, Hk * d], -1)  # (B, T, H d), (B, T, Hk d) x2
+        # (B, T, H d), (B, T, Hk d) x2
+        q, k, v = F.linear(_rms(x, L["ln1"], w["eps"]), *L["qkv"]).split([H * d, Hk * d, Hk * d], -1)
         q = _rope(q.view(B, T, H, d).transpose(1, 2), cos, sin)  # (B, H, T, d)
         K[l, :, :, start:end] = _rope(k.view(B, T, Hk, d).transpose(1, 2), cos, sin)
         V[l, :, :, start:end] = v.view(B, T, Hk, d).transpose(1, 2)
@@ -278,12 +308,15 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
     (N, P), dev = ids.shape, ids.device
     K = torch.zeros(len(w["layers"]), N, w["kv_heads"], P + max_new_tokens, w["head_dim"], dtype=w["dtype"], device=dev)
     V = torch.zeros_like(K)
-    keys = torch.cat([mask.bool(), torch.ones(N, max_new_tokens, dtype=torch.bool, device=dev)], 1)  # (N, S): pads never attended
+    # (N, S): pads never attended
+    keys = torch.cat([mask.bool(), torch.ones(N, max_new_tokens, dtype=torch.bool, device=dev)], 1)
     # 1. prefill each distinct prompt once (a GRPO group repeats one), then copy its keys and values to its rows
     uniq, inv = torch.unique(ids, dim=0, return_inverse=True)
-    first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))  # one row per prompt
+    # one row per prompt
+    first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))
     causal = torch.ones(P, P, dtype=torch.bool, device=dev).tril()
-    m0 = (causal & keys[first, None, :P]) | torch.eye(P, dtype=torch.bool, device=dev)  # (U, P, P); a pad sees itself: no empty row
+    # (U, P, P); a pad sees itself: no empty row
+    m0 = (causal & keys[first, None, :P]) | torch.eye(P, dtype=torch.bool, device=dev)
     Ku, Vu = K[:, :len(uniq)].clone(), V[:, :len(uniq)].clone()
     pos = position_ids(mask)  # (N, P)
     z = decode_forward(w, ids[first], pos[first], Ku, Vu, 0, m0[:, None])[inv]  # (N, V)
@@ -295,9 +328,12 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
     for t in range(max_new_tokens):
         y, lp = draw(z, temperature, top_p, generator)  # (N,), (N,)
         y = y.masked_fill(done, pad)
-        tokens.append(y); alive.append(~done); logps.append(lp.masked_fill(done, 0.0))
+        tokens.append(y)
+        alive.append(~done)
+        logps.append(lp.masked_fill(done, 0.0))
         done = done | torch.isin(y, eos) | (stop(y) if stop is not None else False)
-        if done.all() or t == max_new_tokens - 1: break
+        if done.all() or t == max_new_tokens - 1:
+            break
         pos = pos + 1
         z = decode_forward(w, y[:, None], pos, K, V, P + t, keys[:, None, None, :P + t + 1])
     return tokens, alive, logps, done
@@ -312,9 +348,13 @@ def code_block_stop(tokenizer, rows:list[bool]):
         hist.append(y)
         out = torch.zeros(len(rows), dtype=torch.bool, device=y.device)
         for i, t in enumerate(y.tolist()):
-            if not rows[i]: continue
-            if t not in has_tick: has_tick[t] = "`" in tokenizer.decode([t])
-            if has_tick[t]: out[i] = bool(_CODE_BLOCK.search(tokenizer.decode(torch.stack(hist)[:, i])))  # decode only at a backtick
+            if not rows[i]:
+                continue
+            if t not in has_tick:
+                has_tick[t] = "`" in tokenizer.decode([t])
+            if has_tick[t]:
+                # decode only at a backtick
+                out[i] = bool(_CODE_BLOCK.search(tokenizer.decode(torch.stack(hist)[:, i])))
         return out
     return stop
 
@@ -338,26 +378,31 @@ def sample(model, tokenizer,
     "Sample `n` completions for each prompt in one left-padded batch, with the logprob of every sampled token"
     t0, was_training = time.time(), model.training
     model.eval()  # no dropout while sampling
-    texts = [tokenizer.decode(p) if _is_ids(p) else chat_text(tokenizer, p) for p in prompts for _ in range(n)]  # what each row saw
+    # what each row saw
+    texts = [tokenizer.decode(p) if _is_ids(p) else chat_text(tokenizer, p) for p in prompts for _ in range(n)]
     rows = [[int(t) for t in p] if _is_ids(p) else tokenizer(text, add_special_tokens=False).input_ids for p, text in zip(prompts, texts[::n])]
     rows = [r for r in rows for _ in range(n)]
     device = next(model.parameters()).device
     ids, mask = left_pad(rows, tokenizer.pad_token_id, device)  # (N, P)
     eos = torch.tensor(eos_token_ids(model, tokenizer), device=device)
     why = fast_unsupported(model) if fast is not False else "fast=False"
-    if fast and why: raise ValueError(f"fast=True, but the fast decode loop cannot run this model: {why}. Pass fast=None to fall back")
+    if fast and why:
+        raise ValueError(f"fast=True, but the fast decode loop cannot run this model: {why}. Pass fast=None to fall back")
     if why and fast is None and why not in _FALLBACK_SAID:
-        _FALLBACK_SAID.add(why); warnings.warn(f"rlkit.generate.sample: {why}: using the reference decode loop (slower)")
+        _FALLBACK_SAID.add(why)
+        warnings.warn(f"rlkit.generate.sample: {why}: using the reference decode loop (slower)")
     per = stop_after_code if isinstance(stop_after_code, (list, tuple)) else [stop_after_code] * len(prompts)
     stop = code_block_stop(tokenizer, [bool(x) for x in per for _ in range(n)]) if any(per) else None
-    if on_done is not None: stop = _notify(stop, eos, tokenizer, len(rows), on_done)
+    if on_done is not None:
+        stop = _notify(stop, eos, tokenizer, len(rows), on_done)
     args = (model, ids, mask, eos, tokenizer.pad_token_id, max_new_tokens, temperature, top_p, generator, stop)
     tokens, alive, logps, done = reference_loop(*args) if why else fast_loop(*args, dtype=decode_dtype(model, dtype))
     completion_ids, completion_mask = torch.stack(tokens, 1), torch.stack(alive, 1).long()  # (N, C)
     model.train(was_training)
     completions = tokenizer.batch_decode(completion_ids, skip_special_tokens=True)
     if on_done is not None:  # rows that ran out of tokens end here
-        for i in (~stop.ended).nonzero()[:, 0].tolist(): on_done(i, completions[i])
+        for i in (~stop.ended).nonzero()[:, 0].tolist():
+            on_done(i, completions[i])
     return Samples(texts, ids, mask, completion_ids, completion_mask, torch.stack(logps, 1), completions, ~done,
                    torch.arange(len(prompts), device=device).repeat_interleave(n), time.time() - t0)
 
@@ -369,7 +414,8 @@ def _notify(stop, eos, tokenizer, rows:int, on_done):
         out = stop(y) if stop is not None else torch.zeros_like(y, dtype=torch.bool)
         new = ((torch.isin(y, eos) | out).cpu() & ~ended)
         ended.logical_or_(new)
-        for i in new.nonzero()[:, 0].tolist(): on_done(i, tokenizer.decode(torch.stack(hist)[:, i], skip_special_tokens=True))
+        for i in new.nonzero()[:, 0].tolist():
+            on_done(i, tokenizer.decode(torch.stack(hist)[:, i], skip_special_tokens=True))
         return out
     wrapped.ended = ended
     return wrapped
@@ -382,8 +428,10 @@ def scored_forward(model, input_ids, # (B, T)
                    **kw): # more arguments for the model, e.g. output_hidden_states=True
     "One forward pass that keeps the logits from the batch's first scored token on: (output, first), where `output.logits[:, :-1]` (B, T - first, V) predicts tokens first..T-1"
     first = first_column(mask)  # earliest scored position in the batch
-    if first == 0: raise ValueError(f"{name} marks position 0, which has no context to predict it from")
-    avoid_cudnn_attention(input_ids.device)  # every update and KL check passes here: a model loaded outside load_policy too (00_core)
+    if first == 0:
+        raise ValueError(f"{name} marks position 0, which has no context to predict it from")
+    # every update and KL check passes here: a model loaded outside load_policy too (00_core)
+    avoid_cudnn_attention(input_ids.device)
     return model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
                  logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, **kw), first
 
@@ -396,7 +444,8 @@ def sequence_logprobs(model,
     B, T = input_ids.shape
     C = completion_mask.shape[1]
     full = F.pad(completion_mask, (T - C, 0))  # (B, T)
-    if not full.any(): return torch.zeros(B, C, device=input_ids.device)
+    if not full.any():
+        return torch.zeros(B, C, device=input_ids.device)
     out, first = scored_forward(model, input_ids, attention_mask, full, "completion_mask")
     logits = out.logits[:, :-1]  # (B, T - first, V): position t predicts token t + 1
     logp = token_logprobs(logits, input_ids[:, first:], temperature)  # (B, T - first)

@@ -120,7 +120,8 @@ def grpo_loss(logp, # (B, T) policy logprobs, with gradient
     obj, clipped = clipped_surrogate(logp, old_logp, adv, eps_low, eps_high)  # 5. (B, T)
     kl = kl_k3(logp, ref_logp) if ref_logp is not None and beta > 0 else torch.zeros_like(logp)  # 6. (B, T)
     per_token = -(obj - beta * kl)  # (B, T)
-    if weight is not None: per_token = per_token * weight  # off-policy tokens, corrected toward the current policy
+    if weight is not None:
+        per_token = per_token * weight  # off-policy tokens, corrected toward the current policy
     return reduce_loss(per_token, mask, norm, n_tokens, n_seqs, max_tokens), kl, clipped  # 7.
 
 # %% ../nbs/08_grpo.ipynb #e1419d4d
@@ -145,7 +146,8 @@ class ReplayBuffer:
         "Keep copies of this step's groups where success was rare; returns how many groups were kept"
         by = {}
         for t in trajs:
-            if t.reward is not None and not t.meta.get("replayed"): by.setdefault(t.group_id, []).append(t)
+            if t.reward is not None and not t.meta.get("replayed"):
+                by.setdefault(t.group_id, []).append(t)
         keep = [g for g in by.values() if len(g) > 1 and max(t.reward for t in g) > min(t.reward for t in g)
                 and sum(t.reward for t in g) / len(g) <= self.below]
         self.groups = (self.groups + [(step, [copy.deepcopy(t) for t in g]) for g in keep])[-self.capacity:]
@@ -162,7 +164,8 @@ class ReplayBuffer:
             s, g = self.groups[i]
             for t in g:
                 c = copy.deepcopy(t)  # the buffer keeps its own copy, unmarked
-                c.meta |= {"replayed": True, "staleness": step - s}; out.append(c)
+                c.meta |= {"replayed": True, "staleness": step - s}
+                out.append(c)
         return out
 
     def state_dict(self) -> dict:
@@ -341,7 +344,8 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     b, train = longest_first(episode_batch(tokenizer, train, next(model.parameters()).device), train)
     mask, n_seq, mb = b["loss_mask"].float(), len(train), cfg.micro_batch  # mask: (B, T), 1 on the model's own tokens
     n_tok, params, sums, broke = mask.sum(), [p for p in model.parameters() if p.requires_grad], {}, None
-    model.train(); optimizer.zero_grad(set_to_none=True)
+    model.train()
+    optimizer.zero_grad(set_to_none=True)
     for s in range(0, n_seq, mb):
         rows = slice(s, s + mb)
         c0 = first_column(b["attention_mask"][rows])  # columns before c0 are padding in every row here: skipped

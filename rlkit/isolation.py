@@ -23,7 +23,8 @@ def host_port(s:str) -> tuple:
         raise ValueError(f"allow={s!r}: write each allowed address as 'host:port' (e.g. 'pypi.org:443', '127.0.0.1:8000')")
     return host.strip("[]").rstrip(".").lower(), int(port)
 
-FIREJAIL_REFUSES = '\\&!"<>%^{};,'  # characters firejail refuses in a path it is asked to blacklist (measured: it exits with an error)
+# characters firejail refuses in a path it is asked to blacklist (measured: it exits with an error)
+FIREJAIL_REFUSES = '\\&!"<>%^{};,'
 
 def unhideable(path) -> str|None:
     "Why firejail cannot blacklist `path` (a character it refuses), or None"
@@ -38,33 +39,43 @@ class Tier:
     data:str|None = None  # the data tier's host directory, mounted read-only at ~/data
 
     def __post_init__(self):
-        if self.name not in TIERS: raise ValueError(f"tier={self.name!r}: use one of {TIERS}")
+        if self.name not in TIERS:
+            raise ValueError(f"tier={self.name!r}: use one of {TIERS}")
         object.__setattr__(self, "allow", tuple(sorted({"%s:%d" % host_port(a) for a in self.allow})))
-        if self.allow and self.name != "network": raise ValueError(f"allow={list(self.allow)} is for the 'network' tier, not {self.name!r}")
-        if self.name == "network" and not self.allow: raise ValueError("tier 'network' with an empty allow list reaches nothing: name 'host:port' pairs, or use tier 'none'")
-        if self.data is not None and self.name != "data": raise ValueError(f"data={self.data!r} is for the 'data' tier, not {self.name!r}")
+        if self.allow and self.name != "network":
+            raise ValueError(f"allow={list(self.allow)} is for the 'network' tier, not {self.name!r}")
+        if self.name == "network" and not self.allow:
+            raise ValueError("tier 'network' with an empty allow list reaches nothing: name 'host:port' pairs, or use tier 'none'")
+        if self.data is not None and self.name != "data":
+            raise ValueError(f"data={self.data!r} is for the 'data' tier, not {self.name!r}")
         if self.name == "data":
-            if not self.data or not Path(self.data).is_dir(): raise ValueError(f"tier 'data' needs data= an existing host directory, got {self.data!r}")
+            if not self.data or not Path(self.data).is_dir():
+                raise ValueError(f"tier 'data' needs data= an existing host directory, got {self.data!r}")
             object.__setattr__(self, "data", str(Path(self.data).resolve()))
             if why := unhideable(self.data):  # the job sees it at ~/data; at its host path, no job may
                 raise ValueError(f"data={self.data!r}: {why}, so a job could read it at its host path: rename the directory")
-            if Path(self.data).stat().st_mode & 0o005 != 0o005:  # the code runs as another user, who must be able to list and read it
+            # the code runs as another user, who must be able to list and read it
+            if Path(self.data).stat().st_mode & 0o005 != 0o005:
                 raise ValueError(f"data={self.data!r} is not readable by other users, so the sandbox user cannot read it: `chmod -R o+rX {self.data}`")
 
     def allows(self, host:str, port:int) -> bool:
         "Whether the proxy may connect to host:port (an exact match on the allow list: no wildcard, no resolution)"
-        try: return "%s:%d" % host_port(f"{host}:{port}") in self.allow
-        except ValueError: return False
+        try:
+            return "%s:%d" % host_port(f"{host}:{port}") in self.allow
+        except ValueError:
+            return False
 
     @classmethod
     def of(cls, meta:dict|None, allow=(), data_dirs:dict|None=None) -> Tier:
         "A task's tier from its metadata (`tier`, `allow`, `data`), plus the hosts the user's config allows and the named data directories"
         meta = meta or {}
         name = meta.get("tier", "none")
-        if name == "network": return cls("network", tuple(meta.get("allow", ())) + tuple(allow))
+        if name == "network":
+            return cls("network", tuple(meta.get("allow", ())) + tuple(allow))
         if name == "data":
             d = meta.get("data")
-            if d in (data_dirs or {}): d = data_dirs[d]
+            if d in (data_dirs or {}):
+                d = data_dirs[d]
             elif d is not None and not os.path.isabs(str(d)):
                 raise ValueError(f"the task's data directory {d!r} is a name the config does not map: pass data_dirs={{{d!r}: '/host/path'}}")
             return cls("data", data=d)
@@ -78,16 +89,20 @@ MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_BIND, MNT_DETACH = 1, 
 
 def _mount(src:str, target:str, fstype:str|None, flags:int, data:str|None=None):
     if _libc.mount(src.encode(), str(target).encode(), fstype.encode() if fstype else None, flags, data.encode() if data else None) != 0:
-        e = ctypes.get_errno(); raise OSError(e, f"mount {src} on {target}: {os.strerror(e)}")
+        e = ctypes.get_errno()
+        raise OSError(e, f"mount {src} on {target}: {os.strerror(e)}")
 
-INODES = 20_000  # files and directories a job may make: empty files take no space, but each costs the kernel about 1 KB of memory
+# files and directories a job may make: empty files take no space, but each costs the kernel about 1 KB of memory
+INODES = 20_000
 
 def mount_quota(path:Path, mb:int, uid:int|None, gid:int|None) -> bool:
     "Mount a tmpfs of `mb` MB and `INODES` files on `path` (owned by uid:gid): the job's whole writable area. False where mounting is not allowed (not root)"
     owner = f",uid={uid},gid={gid}" if uid is not None else ""
-    try: _mount("rlkit-sbx", str(path), "tmpfs", MS_NOSUID | MS_NODEV, f"size={int(mb)}m,nr_inodes={INODES},mode=0700{owner}")
+    try:
+        _mount("rlkit-sbx", str(path), "tmpfs", MS_NOSUID | MS_NODEV, f"size={int(mb)}m,nr_inodes={INODES},mode=0700{owner}")
     except OSError as e:
-        if e.errno in (errno.EPERM, errno.EACCES): return False
+        if e.errno in (errno.EPERM, errno.EACCES):
+            return False
         raise
     return True
 
@@ -97,9 +112,11 @@ def mount_data(src:str, target:Path):
     _mount(src, str(target), None, MS_BIND)
     try:
         _mount("none", str(target), None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
-        if not os.statvfs(target).f_flag & os.ST_RDONLY: raise OSError(errno.EROFS, f"{target} is not read-only after remounting it")
+        if not os.statvfs(target).f_flag & os.ST_RDONLY:
+            raise OSError(errno.EROFS, f"{target} is not read-only after remounting it")
     except BaseException:
-        unmount(target); raise
+        unmount(target)
+        raise
 
 def unmount(path:Path):
     "Detach what is mounted on `path`, if anything"
@@ -108,18 +125,24 @@ def unmount(path:Path):
 def unmount_tree(path:Path):
     "Detach every mount at or below `path`, deepest first: what `shutil.rmtree` must never walk into"
     p = os.path.realpath(path)
-    try: mounts = [l.split()[4] for l in open("/proc/self/mountinfo")]
-    except OSError: return
-    for m in sorted((m for m in mounts if m == p or m.startswith(p + "/")), key=len, reverse=True): unmount(m)
+    try:
+        mounts = [l.split()[4] for l in open("/proc/self/mountinfo")]
+    except OSError:
+        return
+    for m in sorted((m for m in mounts if m == p or m.startswith(p + "/")), key=len, reverse=True):
+        unmount(m)
 
 # %% ../nbs/02a_isolation.ipynb #8ec09aec
 class JobCgroup:
     "A pids cgroup of its own for one sandbox (one job at a time): its process count is bounded apart from every other job's"
-    ROOT = Path("/sys/fs/cgroup/pids")  # cgroup v1's pids hierarchy (this machine's); v2 would be /sys/fs/cgroup with +pids
+    # cgroup v1's pids hierarchy (this machine's); v2 would be /sys/fs/cgroup with +pids
+    ROOT = Path("/sys/fs/cgroup/pids")
     _n, _lock = 0, threading.Lock()
 
     def __init__(self, max_pids:int):
-        with JobCgroup._lock: JobCgroup._n += 1; n = JobCgroup._n
+        with JobCgroup._lock:
+            JobCgroup._n += 1
+            n = JobCgroup._n
         self.path = self.ROOT / "rlkit" / f"{os.getpid()}-{n}"
         self.path.mkdir(parents=True)
         (self.path / "pids.max").write_text(str(int(max_pids)))
@@ -127,41 +150,59 @@ class JobCgroup:
     @classmethod
     def available(cls) -> str|None:
         "None when per-job cgroups can be made here, else why not"
-        if os.geteuid() != 0: return "not root: cgroups are the administrator's"
-        if not (cls.ROOT / "cgroup.procs").exists(): return f"no pids cgroup hierarchy at {cls.ROOT}"
-        try: probe = cls(1); probe.close()
-        except OSError as e: return f"cannot create a cgroup under {cls.ROOT}: {e.strerror}"
+        if os.geteuid() != 0:
+            return "not root: cgroups are the administrator's"
+        if not (cls.ROOT / "cgroup.procs").exists():
+            return f"no pids cgroup hierarchy at {cls.ROOT}"
+        try:
+            probe = cls(1)
+            probe.close()
+        except OSError as e:
+            return f"cannot create a cgroup under {cls.ROOT}: {e.strerror}"
         return None
 
     @property
-    def procs(self) -> str: return str(self.path / "cgroup.procs")
+    def procs(self) -> str:
+        return str(self.path / "cgroup.procs")
 
     def members(self) -> list[int]:
-        try: return [int(x) for x in (self.path / "cgroup.procs").read_text().split()]
-        except OSError: return []
+        try:
+            return [int(x) for x in (self.path / "cgroup.procs").read_text().split()]
+        except OSError:
+            return []
 
     def close(self):
         "Kill whatever is left in the cgroup (a process that left the sandbox's session is still in it), then remove it"
         for _ in range(200):
             for pid in self.members():
-                try: os.kill(pid, 9)
-                except OSError: pass
-            try: self.path.rmdir(); return
-            except FileNotFoundError: return
-            except OSError: time.sleep(0.005)
+                try:
+                    os.kill(pid, 9)
+                except OSError:
+                    pass
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.005)
 
 def remove_stale_cgroups():
     "Remove the job cgroups left by a process that was killed (they are empty: their processes died with the sandbox)"
     top = JobCgroup.ROOT / "rlkit"
-    if not top.is_dir(): return
+    if not top.is_dir():
+        return
     for d in top.iterdir():
         pid = d.name.split("-")[0]
         if pid.isdigit() and not Path(f"/proc/{pid}").exists():
-            try: d.rmdir()
-            except OSError: pass
+            try:
+                d.rmdir()
+            except OSError:
+                pass
 
 # %% ../nbs/02a_isolation.ipynb #0c72a91a
-PROXY_PORT = 3128  # the forwarder's port on the sandbox's own loopback (its own network namespace: nothing else listens there)
+# the forwarder's port on the sandbox's own loopback (its own network namespace: nothing else listens there)
+PROXY_PORT = 3128
 
 class AllowListProxy:
     "An HTTP(S) proxy on the trusted side, listening on a Unix socket, that connects only to allow-listed host:port pairs and logs every attempt"
@@ -178,32 +219,44 @@ class AllowListProxy:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.bind(str(self.path))
         os.chmod(self.path, 0o600)
-        if uid is not None: os.chown(self.path, uid, gid)
+        if uid is not None:
+            os.chown(self.path, uid, gid)
         self.sock.listen(64)
         self.sock.settimeout(0.2)
         self._open, self._threads = True, []
-        self._accept = threading.Thread(target=self._serve, daemon=True, name="rlkit-proxy"); self._accept.start()
+        self._accept = threading.Thread(target=self._serve, daemon=True, name="rlkit-proxy")
+        self._accept.start()
 
     def record(self, **entry):
         with self._lock:
-            if len(self.log) < self.max_log: self.log.append(entry)
-            else: self.dropped += 1
+            if len(self.log) < self.max_log:
+                self.log.append(entry)
+            else:
+                self.dropped += 1
 
     def take_log(self) -> tuple:
         "The entries so far and how many were dropped, and start a new log"
-        with self._lock: out = (self.log, self.dropped); self.log, self.dropped = [], 0
+        with self._lock:
+            out = (self.log, self.dropped)
+            self.log, self.dropped = [], 0
         return out
 
     def _serve(self):
         while self._open:
-            try: conn, _ = self.sock.accept()
-            except socket.timeout: continue
-            except OSError: return
+            try:
+                conn, _ = self.sock.accept()
+            except socket.timeout:
+                continue
+            except OSError:
+                return
             self.connections += 1
             if self.connections > self.max_connections:
                 self.record(method="-", host="-", port=0, allowed=False, why=f"more than {self.max_connections} connections")
-                conn.close(); continue
-            t = threading.Thread(target=self._handle, args=(conn,), daemon=True); t.start(); self._threads.append(t)
+                conn.close()
+                continue
+            t = threading.Thread(target=self._handle, args=(conn,), daemon=True)
+            t.start()
+            self._threads.append(t)
 
     def _handle(self, conn:socket.socket):
         upstream = None
@@ -213,29 +266,43 @@ class AllowListProxy:
             head = b""
             while b"\r\n\r\n" not in head:
                 chunk = conn.recv(4096)
-                if not chunk: return
+                if not chunk:
+                    return
                 head += chunk
-                if len(head) > 8192: return self._deny(conn, "-", "-", 0, "a request header over 8 KB")
+                if len(head) > 8192:
+                    return self._deny(conn, "-", "-", 0, "a request header over 8 KB")
             head, _, body = head.partition(b"\r\n\r\n")
             line, *headers = head.decode("latin-1").split("\r\n")
             parts = line.split(" ")
-            if len(parts) != 3 or not parts[2].startswith("HTTP/"): return self._deny(conn, "-", "-", 0, "not an HTTP request line")
+            if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+                return self._deny(conn, "-", "-", 0, "not an HTTP request line")
             method, target, version = parts
-            if method == "CONNECT": authority, path = target, None
+            if method == "CONNECT":
+                authority, path = target, None
             elif target.lower().startswith("http://"):
-                rest = target[7:]; authority, slash, path = rest.partition("/"); path = slash + path
-                if ":" not in authority.rsplit("]", 1)[-1]: authority += ":80"
-            else: return self._deny(conn, method, target[:100], 0, "only CONNECT and absolute http:// requests go through the proxy")
-            try: host, port = host_port(authority)
-            except ValueError: return self._deny(conn, method, authority[:100], 0, "not a host:port")
-            if not self.tier.allows(host, port): return self._deny(conn, method, host, port, "not on the allow list")
-            try: upstream = self.connect((host, port), timeout=self.timeout_s)
-            except OSError as e: return self._deny(conn, method, host, port, f"allowed, but the connection failed: {e.strerror or e}", allowed=True)
+                rest = target[7:]
+                authority, slash, path = rest.partition("/")
+                path = slash + path
+                if ":" not in authority.rsplit("]", 1)[-1]:
+                    authority += ":80"
+            else:
+                return self._deny(conn, method, target[:100], 0, "only CONNECT and absolute http:// requests go through the proxy")
+            try:
+                host, port = host_port(authority)
+            except ValueError:
+                return self._deny(conn, method, authority[:100], 0, "not a host:port")
+            if not self.tier.allows(host, port):
+                return self._deny(conn, method, host, port, "not on the allow list")
+            try:
+                upstream = self.connect((host, port), timeout=self.timeout_s)
+            except OSError as e:
+                return self._deny(conn, method, host, port, f"allowed, but the connection failed: {e.strerror or e}", allowed=True)
             self._live.add(upstream)
             self.record(method=method, host=host, port=port, allowed=True, why="")
             if method == "CONNECT":
                 conn.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
-                if body: upstream.sendall(body)  # what the client sent after its request, without waiting for the answer
+                if body:
+                    upstream.sendall(body)  # what the client sent after its request, without waiting for the answer
             else:
                 # the Host header names the allowed authority, whatever the client wrote: behind a virtual host or a CDN, another Host would reach another site
                 keep = [h for h in headers if not h.lower().startswith(("proxy-", "connection:", "host:"))]
@@ -243,45 +310,62 @@ class AllowListProxy:
                 upstream.sendall("\r\n".join([f"{method} {path} {version}", f"Host: {name}" + ("" if port == 80 else f":{port}")] + keep
                                              + ["Connection: close", "", ""]).encode("latin-1") + body)
             self._splice(conn, upstream)
-        except OSError: pass
+        except OSError:
+            pass
         finally:
             for s in (conn, upstream):
-                if s is not None: self._live.discard(s); s.close()
+                if s is not None:
+                    self._live.discard(s)
+                    s.close()
 
     def _deny(self, conn, method, host, port, why, allowed=False):
         self.record(method=method, host=host, port=port, allowed=allowed, why=why)
-        try: conn.sendall(f"HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nrlkit proxy: {why}\n".encode())
-        except OSError: pass
+        try:
+            conn.sendall(f"HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nrlkit proxy: {why}\n".encode())
+        except OSError:
+            pass
 
     def _splice(self, a:socket.socket, b:socket.socket):
         "Copy both ways until either side closes, the byte cap, or the idle timeout"
         sel, moved = selectors.DefaultSelector(), 0
-        sel.register(a, selectors.EVENT_READ, b); sel.register(b, selectors.EVENT_READ, a)
+        sel.register(a, selectors.EVENT_READ, b)
+        sel.register(b, selectors.EVENT_READ, a)
         try:
             while self._open:
                 ready = sel.select(self.timeout_s)
-                if not ready: return
+                if not ready:
+                    return
                 for key, _ in ready:
                     data = key.fileobj.recv(65536)
-                    if not data: return
+                    if not data:
+                        return
                     moved += len(data)
-                    if moved > self.max_bytes: return
+                    if moved > self.max_bytes:
+                        return
                     key.data.sendall(data)
-        finally: sel.close()
+        finally:
+            sel.close()
 
     def close(self):
         "Stop accepting, cut every live connection (a stalled client cannot hold the trusted side), remove the socket"
         self._open = False
-        try: self.sock.shutdown(socket.SHUT_RDWR)  # wakes the accept() that waits in the other thread
-        except OSError: pass
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the accept() that waits in the other thread
+        except OSError:
+            pass
         self.sock.close()
         self._accept.join(timeout=2)
         for s in list(self._live):
-            try: s.shutdown(socket.SHUT_RDWR)
-            except OSError: pass
-        for t in self._threads: t.join(timeout=0.5)
-        try: self.path.unlink()
-        except OSError: pass
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        for t in self._threads:
+            t.join(timeout=0.5)
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
 
 # %% ../nbs/02a_isolation.ipynb #fd8aa503
 @dataclass
@@ -294,12 +378,15 @@ class AuditPolicy:
     def flags(self, audit:dict) -> list[str]:
         "Why `audit` is a violation under this policy (empty when it is not)"
         out = []
-        reported = [e for e in audit.get("reported", []) if isinstance(e, dict)]  # from inside the sandbox: shape not trusted
+        # from inside the sandbox: shape not trusted
+        reported = [e for e in audit.get("reported", []) if isinstance(e, dict)]
         if self.network:
             out += [f"the proxy refused {e['method']} {e['host']}:{e['port']} ({e['why']})" for e in audit.get("network", []) if not e["allowed"]]
             out += [f"network {e.get('what')}: {e.get('detail')}" for e in reported if e.get("kind") == "network"]
-        if self.write_outside: out += [f"opened for writing outside its working area: {e.get('detail')}" for e in reported if e.get("kind") == "write"]
+        if self.write_outside:
+            out += [f"opened for writing outside its working area: {e.get('detail')}" for e in reported if e.get("kind") == "write"]
         if self.max_processes is not None:
             n = max(len(audit.get("processes", [])), sum(e.get("kind") == "process" for e in reported))
-            if n > self.max_processes: out.append(f"started {n} processes (policy: at most {self.max_processes})")
+            if n > self.max_processes:
+                out.append(f"started {n} processes (policy: at most {self.max_processes})")
         return out[:10]

@@ -18,7 +18,8 @@ def _distinct_keys(keys:list) -> list:
     if len(keys) > 64:  # one hash shared by more than 8 keys is refused: colliding keys make decoding quadratic
         seen = {}
         for k in keys:
-            h = hash(k); seen[h] = seen.get(h, 0) + 1
+            h = hash(k)
+            seen[h] = seen.get(h, 0) + 1
             if seen[h] > 8:
                 raise ValueError(f"{len(keys)} set elements or dict keys share their hashes")
     return keys
@@ -38,7 +39,8 @@ def decode_value(v, depth:int=0):
         return bytes.fromhex(x)
     if k == "dict" and type(x) is list:
         pairs = [(decode_value(a, depth + 1), decode_value(b, depth + 1)) for a, b in x]
-        _distinct_keys([a for a, _ in pairs]); return dict(pairs)
+        _distinct_keys([a for a, _ in pairs])
+        return dict(pairs)
     kinds = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}
     if k in ("set", "frozenset") and type(x) is list:
         return kinds[k](_distinct_keys([decode_value(y, depth + 1) for y in x]))
@@ -74,10 +76,14 @@ def harness_source() -> str:
 # %% ../nbs/02b_jail.ipynb #b208e16e
 class _Stop(BaseException):
     "Ends a run from inside the trusted test code (a BaseException, so tests' `except Exception` cannot swallow it)"
-    def __init__(self, verdict:str, detail:str): super().__init__(detail); self.verdict, self.detail = verdict, detail
+    def __init__(self, verdict:str, detail:str):
+        super().__init__(detail)
+        self.verdict, self.detail = verdict, detail
 
-class _Channel_closed(BaseException): "The job's process ended (it exited or was killed) before the trusted side was done"
-class _WorkerBroken(Exception): "A warm sandbox can no longer be trusted to start a clean job"
+class _Channel_closed(BaseException):
+    "The job's process ended (it exited or was killed) before the trusted side was done"
+class _WorkerBroken(Exception):
+    "A warm sandbox can no longer be trusted to start a clean job"
 
 # %% ../nbs/02b_jail.ipynb #e32d48e2
 def _workdir() -> Path:
@@ -87,20 +93,28 @@ def _workdir() -> Path:
 def _discard(workdir:Path):
     "Remove a private directory: its quota and data mounts first (rmtree must never walk into a mounted host directory), then its files"
     unmount_tree(workdir)
-    try: shutil.rmtree(workdir, ignore_errors=True)
-    except RecursionError:  # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without recursion
+    try:
+        shutil.rmtree(workdir, ignore_errors=True)
+    # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without
+    # recursion
+    except RecursionError:
         subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
 
 def _quota_works() -> bool:
     "Whether a size-limited tmpfs can be mounted here (as root, usually)"
     d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
-    try: return mount_quota(d, 1, None, None)
-    finally: _discard(d)
+    try:
+        return mount_quota(d, 1, None, None)
+    finally:
+        _discard(d)
 
 def _alive(pid:int) -> bool:
-    try: os.kill(pid, 0)  # signal 0: only asks whether the process exists
-    except ProcessLookupError: return False
-    except (PermissionError, OverflowError): return True  # another user's process, or not a pid at all: not ours to judge
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process, or not a pid at all: not ours to judge
     return True
 
 def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
@@ -108,9 +122,11 @@ def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
     gone = []
     for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
         pid = p.name.split("-")[2]
-        if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir(): continue
+        if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir():
+            continue
         _discard(p)
-        if not p.exists(): gone.append(p.name)
+        if not p.exists():
+            gone.append(p.name)
     return gone
 
 # %% ../nbs/02b_jail.ipynb #b1bf4498
@@ -122,10 +138,13 @@ def _rlimits(L):
         resource.setrlimit(r, (v, v))
 
 # %% ../nbs/02b_jail.ipynb #3bddaaab
-CHATTER_BYTES = 4096  # room in a job's stderr for firejail's own start-up lines (its seccomp list is printed twice), which `_clean_stderr` drops: they do not count against `output_bytes`
+# room in a job's stderr for firejail's own start-up lines (its seccomp list is printed twice), which `_clean_stderr`
+# drops: they do not count against `output_bytes`
+CHATTER_BYTES = 4096
 _FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down", "Warning: cannot find /var/run/utmp",
                      "Warning: skipping ", "Blacklist violations are logged", "Warning: networking feature is disabled",
-                     "Seccomp list in: ", "Warning: cleaning all supplementary groups")  # the last two: firejail building the seccomp filter with our extra syscalls
+                     # the last two: firejail building the seccomp filter with our extra syscalls
+                     "Seccomp list in: ", "Warning: cleaning all supplementary groups")
 
 def _clean_stderr(err:str) -> str:
     return "\n".join(l for l in err.splitlines() if not l.startswith(_FIREJAIL_CHATTER) and l.strip() != "").strip()
@@ -154,10 +173,14 @@ class _Process:
                 env |= {"RLKIT_PROXY_SOCKET": str(home / ".rlkit-proxy.sock"), "RLKIT_PROXY_PORT": str(PROXY_PORT),
                         "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy}
             for f in workdir.iterdir():
-                if f.is_file(): os.chmod(f, 0o644)
-            if sandbox.uid is not None: os.chown(workdir, sandbox.uid, sandbox.gid)
-            if sandbox.cgroups: self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
-            req_r, self.req_w = os.pipe(); self.rep_r, rep_w = os.pipe()
+                if f.is_file():
+                    os.chmod(f, 0o644)
+            if sandbox.uid is not None:
+                os.chown(workdir, sandbox.uid, sandbox.gid)
+            if sandbox.cgroups:
+                self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
+            req_r, self.req_w = os.pipe()
+            self.rep_r, rep_w = os.pipe()
             cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup, hide=(tier.data,) if tier.data else ())
             as_user = self.cgroup is None  # through a cgroup, `setpriv` switches user after joining it
             self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
@@ -167,11 +190,14 @@ class _Process:
                                          preexec_fn=(lambda: _rlimits(self.L)) if sandbox.backend == "subprocess" else None)
         except BaseException:  # nothing started: leave no directory, mount, cgroup or pipe behind
             if req_r is not None:
-                for fd in (self.req_w, self.rep_r): os.close(fd)
+                for fd in (self.req_w, self.rep_r):
+                    os.close(fd)
             self._release()
             raise
         finally:
-            if req_r is not None: os.close(req_r); os.close(rep_w)
+            if req_r is not None:
+                os.close(req_r)
+                os.close(rep_w)
         self.sampled = 0.0  # when the job's cgroup was last sampled
         os.set_blocking(self.req_w, False)
         self.out, self.err, self.rep = bytearray(), bytearray(), bytearray()
@@ -184,11 +210,13 @@ class _Process:
 
     def begin(self, timeout_s:float):
         "Start a job: empty output buffers and audit log, a fresh deadline, caps enforced"
-        self.out.clear(); self.err.clear()
+        self.out.clear()
+        self.err.clear()
         self.t0, self.enforce = time.time(), True
         self.deadline = self.t0 + timeout_s
         self.processes, self.reported, self.known = [], [], set()
-        if self.proxy is not None: self.proxy.take_log()
+        if self.proxy is not None:
+            self.proxy.take_log()
 
     def sample_processes(self):
         "Record, from the trusted side, the processes in the job's cgroup that were not there before (sampled every 10 ms at most)"
@@ -197,12 +225,17 @@ class _Process:
             return
         self.sampled = now
         for pid in self.cgroup.members():
-            if pid in self.known: continue
+            if pid in self.known:
+                continue
             self.known.add(pid)
-            try: cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()
-            except OSError: continue
-            if not cmd or cmd.startswith(("firejail", "/bin/sh -c", "setpriv")) or "harness.py" in cmd: continue  # rlkit's own, or gone
-            if len(self.processes) < self.L.audit_entries: self.processes.append(cmd[:200])
+            try:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+            except OSError:
+                continue
+            if not cmd or cmd.startswith(("firejail", "/bin/sh -c", "setpriv")) or "harness.py" in cmd:
+                continue  # rlkit's own, or gone
+            if len(self.processes) < self.L.audit_entries:
+                self.processes.append(cmd[:200])
 
     def audit(self, files:list) -> dict:
         "The job's audit log: processes seen in its cgroup, what the harness saw it attempt, the proxy's connections, the files it left"
@@ -215,9 +248,12 @@ class _Process:
         cap = self.L.output_bytes
         for f, buf in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
             while True:
-                try: chunk = os.read(f.fileno(), 65536)
-                except (BlockingIOError, ValueError, OSError): break
-                if not chunk: break
+                try:
+                    chunk = os.read(f.fileno(), 65536)
+                except (BlockingIOError, ValueError, OSError):
+                    break
+                if not chunk:
+                    break
                 buf.extend(chunk[: max(0, cap + 1 - len(buf))])
 
     def output(self) -> tuple:
@@ -226,27 +262,41 @@ class _Process:
 
     def close(self) -> tuple:
         "Kill the sandbox, drain its output, remove its private directory; returns (returncode, stdout, stderr)"
-        try: os.close(self.req_w)  # end of requests: a well-behaved harness exits by itself
-        except OSError: pass
-        try: self.proc.wait(timeout=0.02)
-        except subprocess.TimeoutExpired: pass  # firejail takes longer to shut down than the harness: kill it
-        try: os.killpg(self.proc.pid, signal.SIGKILL)  # the whole session: firejail, and with it the PID namespace
-        except (ProcessLookupError, PermissionError): pass
-        try: self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired: pass
+        try:
+            os.close(self.req_w)  # end of requests: a well-behaved harness exits by itself
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=0.02)
+        except subprocess.TimeoutExpired:
+            pass  # firejail takes longer to shut down than the harness: kill it
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the whole session: firejail, and with it the PID namespace
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
         self.drain()
-        for key in list(self.sel.get_map().values()): self.sel.unregister(key.fileobj)
-        for f in (self.proc.stdout, self.proc.stderr): f.close()
-        try: os.close(self.rep_r)
-        except OSError: pass
+        for key in list(self.sel.get_map().values()):
+            self.sel.unregister(key.fileobj)
+        for f in (self.proc.stdout, self.proc.stderr):
+            f.close()
+        try:
+            os.close(self.rep_r)
+        except OSError:
+            pass
         self._release()
         return (self.proc.returncode, *self.output())
 
     def _release(self):
         "Stop the proxy, detach the mounts, remove the directory and the cgroup (the processes are gone)"
-        if self.proxy is not None: self.proxy.close()
+        if self.proxy is not None:
+            self.proxy.close()
         _discard(self.workdir)
-        if self.cgroup is not None: self.cgroup.close()  # it kills what is left in it first
+        if self.cgroup is not None:
+            self.cgroup.close()  # it kills what is left in it first
 
 # %% ../nbs/02b_jail.ipynb #35ab59bf
 class _Box(_Process):
@@ -254,10 +304,14 @@ class _Box(_Process):
     def pump(self, timeout:float):
         "Read what is ready on stdout, stderr and the reply channel for up to `timeout` s; stop the job at a cap or the deadline"
         for key, _ in self.sel.select(max(0.0, min(timeout, self.deadline - time.time()))):
-            try: chunk = os.read(key.fd, 65536)
-            except BlockingIOError: continue
+            try:
+                chunk = os.read(key.fd, 65536)
+            except BlockingIOError:
+                continue
             if not chunk:
-                self.sel.unregister(key.fileobj); self.open_streams -= 1; continue
+                self.sel.unregister(key.fileobj)
+                self.open_streams -= 1
+                continue
             if key.data is self.rep:
                 key.data.extend(chunk)
                 if len(self.rep) > 8 * self.L.output_bytes + 1_000_000:
@@ -267,7 +321,8 @@ class _Box(_Process):
             key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])  # never hold more than the cap + 1 byte
             if self.enforce and len(key.data) > cap:
                 raise _Stop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over {self.L.output_bytes} bytes")
-        if self.enforce: self.sample_processes()
+        if self.enforce:
+            self.sample_processes()
         if self.enforce and time.time() >= self.deadline:
             raise _Stop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
 
@@ -282,17 +337,22 @@ class _Box(_Process):
                 self.pump(0.05)
             line, _, rest = bytes(self.rep).partition(b"\n")
             self.rep[:] = rest
-            try: msg = json.loads(line)
-            except (ValueError, RecursionError): msg = None  # RecursionError: nesting deeper than the parser goes
+            try:
+                msg = json.loads(line)
+            except (ValueError, RecursionError):
+                msg = None  # RecursionError: nesting deeper than the parser goes
             if type(msg) is not dict or len(msg) < 2:
                 raise _Stop("violation", "the harness channel carried something that is not a harness message")
-            if msg.get("job") != self.job: continue  # left over from an earlier job
+            if msg.get("job") != self.job:
+                continue  # left over from an earlier job
             if "child_exit" in msg:
                 if type(msg["child_exit"]) is not int:
                     raise _Stop("violation", "the harness channel carried a forged exit status")
-                self.exit_code = msg["child_exit"]; raise _Channel_closed()
+                self.exit_code = msg["child_exit"]
+                raise _Channel_closed()
             if "audit" in msg:  # what the harness saw the code attempt: kept, capped, and the wait goes on
-                if len(self.reported) < self.L.audit_entries and isinstance(msg["audit"], dict): self.reported.append(msg["audit"])
+                if len(self.reported) < self.L.audit_entries and isinstance(msg["audit"], dict):
+                    self.reported.append(msg["audit"])
                 continue
             if "zygote_tampered" in msg:
                 raise _WorkerBroken(str(msg["zygote_tampered"]))
@@ -302,12 +362,16 @@ class _Box(_Process):
         "Write one request line, pumping output meanwhile so that neither side can block the other"
         data = memoryview((json.dumps(obj) + "\n").encode())
         while data:
-            try: data = data[os.write(self.req_w, data):]
-            except BlockingIOError: self.pump(0.01)
-            except BrokenPipeError: raise _Channel_closed() from None
+            try:
+                data = data[os.write(self.req_w, data):]
+            except BlockingIOError:
+                self.pump(0.01)
+            except BrokenPipeError:
+                raise _Channel_closed() from None
 
 # %% ../nbs/02b_jail.ipynb #d29b9c4e
-_OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}  # rlkit's and firejail's own files
+# rlkit's and firejail's own files
+_OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}
 
 def _walk(top):
     """`os.walk(top, followlinks=False)` without recursion (Python 3.11's recurses, and a job can make a tree deeper than the
@@ -318,10 +382,13 @@ def _walk(top):
         try:
             with os.scandir(root) as it:
                 for e in it:
-                    try: is_dir = e.is_dir(follow_symlinks=False)
-                    except OSError: is_dir = False
+                    try:
+                        is_dir = e.is_dir(follow_symlinks=False)
+                    except OSError:
+                        is_dir = False
                     (dirs if is_dir else names).append(e.name)
-        except OSError: continue
+        except OSError:
+            continue
         yield root, dirs, names
         stack.extend(os.path.join(root, d) for d in reversed(dirs))
 
@@ -330,11 +397,15 @@ def _written(top:Path, cap:int) -> list[dict]:
     out = []
     for root, dirs, names in _walk(top):
         rel = os.path.relpath(root, top)
-        if rel == ".": dirs[:] = [d for d in dirs if d not in _OURS]
+        if rel == ".":
+            dirs[:] = [d for d in dirs if d not in _OURS]
         for n in names:  # `_walk` lists a link to a directory with the names
-            if rel == "." and n in _OURS: continue
-            try: st = os.lstat(os.path.join(root, n))
-            except OSError: continue
+            if rel == "." and n in _OURS:
+                continue
+            try:
+                st = os.lstat(os.path.join(root, n))
+            except OSError:
+                continue
             kind = ("link" if stat.S_ISLNK(st.st_mode) else "fifo" if stat.S_ISFIFO(st.st_mode) else "socket" if stat.S_ISSOCK(st.st_mode)
                     else "file" if stat.S_ISREG(st.st_mode) else "other")
             out.append({"path": os.path.normpath(os.path.join(rel, n)), "kind": kind, "bytes": st.st_size})
@@ -344,8 +415,10 @@ def _written(top:Path, cap:int) -> list[dict]:
 
 # %% ../nbs/02b_jail.ipynb #a0e5d355
 def _children(pid:int) -> list[int]:
-    try: return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError: return []
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 def _ns_members(ns:str) -> list[int]:
     "Host pids of every process in the PID namespace `ns` (zombies have no namespace any more)"
@@ -353,8 +426,10 @@ def _ns_members(ns:str) -> list[int]:
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
-                if os.readlink(f"/proc/{name}/ns/pid") == ns: out.append(int(name))
-            except OSError: pass
+                if os.readlink(f"/proc/{name}/ns/pid") == ns:
+                    out.append(int(name))
+            except OSError:
+                pass
     return out
 
 # %% ../nbs/02b_jail.ipynb #5c8eb75f
@@ -365,15 +440,18 @@ class _Worker:
         self.L, self.uid, self.gid, self.home, self.n, self.broken = sandbox.limits, sandbox.uid, sandbox.gid, sandbox.user_home, 0, False
         self.box = _Box(sandbox, _workdir(), "--zygote")
         try:
-            try: msg = self.box.reply()
-            except (_Channel_closed, _Stop) as e: raise _WorkerBroken(f"the warm sandbox did not start: {e}") from None
+            try:
+                msg = self.box.reply()
+            except (_Channel_closed, _Stop) as e:
+                raise _WorkerBroken(f"the warm sandbox did not start: {e}") from None
             if msg.get("zygote"):
                 raise _WorkerBroken("not confined: " + "; ".join(map(str, msg["zygote"])))
             init = _children(self.box.proc.pid)  # firejail's child: PID 1 of the sandbox's namespace
             self.zygote = _children(init[0])[0]
             self.keep, self.ns = {init[0], self.zygote}, os.readlink(f"/proc/{self.zygote}/ns/pid")
         except BaseException:
-            self.box.close(); raise
+            self.box.close()
+            raise
 
     def start_job(self, code:str):
         "Write the code into a new job directory and ask the zygote to fork a child for it"
@@ -383,8 +461,10 @@ class _Worker:
         try:
             d.mkdir()
             (d / "solution.py").write_text(code, encoding="utf-8", errors="surrogatepass")
-            os.chmod(d / "solution.py", 0o644); os.chown(d, self.uid, self.gid)
-        except OSError as e: raise _WorkerBroken(f"the next job's directory could not be made ({e}): an earlier job left something in its place") from None
+            os.chmod(d / "solution.py", 0o644)
+            os.chown(d, self.uid, self.gid)
+        except OSError as e:
+            raise _WorkerBroken(f"the next job's directory could not be made ({e}): an earlier job left something in its place") from None
         self.box.job, self.box.exit_code = secrets.token_hex(8), None
         self.box.begin(L.timeout_s)
         self.box.send({"id": self.box.job, "dir": str(self.home / name), "limits": [L.memory_mb * mb, L.cpu_s, L.file_mb * mb, L.open_files]})
@@ -396,35 +476,51 @@ class _Worker:
             if not others:
                 return True
             for p in others:
-                try: os.kill(p, signal.SIGKILL)
-                except OSError: pass
+                try:
+                    os.kill(p, signal.SIGKILL)
+                except OSError:
+                    pass
             time.sleep(0.001)
         return False
 
     def end_job(self) -> tuple:
         "Kill all the job left, collect its exit status and output, and check the zygote is fit for another job"
         box = self.box
-        if not self.kill_job(): self.broken = True
-        try: os.kill(self.zygote, signal.SIGCONT)  # a job may have stopped it
-        except OSError: self.broken = True
+        if not self.kill_job():
+            self.broken = True
+        try:
+            os.kill(self.zygote, signal.SIGCONT)  # a job may have stopped it
+        except OSError:
+            self.broken = True
         box.enforce, until = False, time.time() + 2  # the zygote reports the child's exit as soon as it reaps it
         try:
-            while box.exit_code is None: box.reply(until)
-        except _Channel_closed: pass
-        except (_Stop, _WorkerBroken): self.broken = True
+            while box.exit_code is None:
+                box.reply(until)
+        except _Channel_closed:
+            pass
+        except (_Stop, _WorkerBroken):
+            self.broken = True
         box.drain()
         try:
             state = dict(l.split(":", 1) for l in Path(f"/proc/{self.zygote}/status").read_text().splitlines() if ":" in l)
-            if state["State"].strip()[0] not in "SR": self.broken = True
-        except (OSError, KeyError): self.broken = True
-        if box.exit_code is None: self.broken = True
+            if state["State"].strip()[0] not in "SR":
+                self.broken = True
+        except (OSError, KeyError):
+            self.broken = True
+        if box.exit_code is None:
+            self.broken = True
         return (box.exit_code, *box.output())
 
-    def pids(self) -> set[int]: return {self.box.proc.pid} | self.keep
-    def close(self): self.box.close()
+    def pids(self) -> set[int]:
+        return {self.box.proc.pid} | self.keep
+    def close(self):
+        self.box.close()
 
 # %% ../nbs/02b_jail.ipynb #a958a16a
 def _close_all(workers:list, lock):
     "Close every worker in `workers` and empty the list"
-    with lock: idle = list(workers); workers.clear()
-    for w in idle: w.close()
+    with lock:
+        idle = list(workers)
+        workers.clear()
+    for w in idle:
+        w.close()

@@ -39,30 +39,38 @@ def embedded_gguf_path() -> Path:
     return path
 
 # %% ../nbs/01_models.ipynb #a1ff9b6e
-def _complete(d:Path) -> bool: return (d / "model.safetensors").exists() and (d / "tokenizer.json").exists()
+def _complete(d:Path) -> bool:
+    return (d / "model.safetensors").exists() and (d / "tokenizer.json").exists()
 
 def embedded_model_dir(verbose:bool=True) -> Path:
     "Directory with the embedded model as safetensors, converting the GGUF once on first use"
     target = cache_dir() / EMBEDDED_NAME
-    if _complete(target): return target
+    if _complete(target):
+        return target
     gguf = embedded_gguf_path()
-    if verbose: print(f"Converting the embedded model once to {target} (about 20 s)...")
+    if verbose:
+        print(f"Converting the embedded model once to {target} (about 20 s)...")
     tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
     model = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
     model.config.quantization_config = None  # weights are dequantised: let save_pretrained proceed
-    for obj in (model, model.config): obj.__dict__.pop("quantization_config", None)
+    for obj in (model, model.config):
+        obj.__dict__.pop("quantization_config", None)
     model.hf_quantizer = None
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{EMBEDDED_NAME}-", dir=target.parent))
     try:
         model.save_pretrained(tmp)
         tok.save_pretrained(tmp)
-        if target.exists() and not _complete(target): shutil.rmtree(target)  # left by a crash before rlkit wrote atomically
-        try: os.replace(tmp, target)
+        if target.exists() and not _complete(target):
+            shutil.rmtree(target)  # left by a crash before rlkit wrote atomically
+        try:
+            os.replace(tmp, target)
         except OSError:  # another process finished the same conversion first
-            if not _complete(target): raise
+            if not _complete(target):
+                raise
     finally:
-        if tmp.exists(): shutil.rmtree(tmp, ignore_errors=True)
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
     return target
 
 # %% ../nbs/01_models.ipynb #5e76b752
@@ -79,20 +87,24 @@ def lora_config(r:int=16, # rank of the update matrices
 # %% ../nbs/01_models.ipynb #cbdd2df4
 def _quantization_config(quantization, dtype):
     "A `BitsAndBytesConfig` for '4bit' (NF4, QLoRA) or '8bit', with an install hint when bitsandbytes is missing"
-    if quantization is None: return None
-    if quantization not in ("4bit", "8bit"): raise ValueError(f"quantization={quantization!r}: use None, '4bit' or '8bit'")
+    if quantization is None:
+        return None
+    if quantization not in ("4bit", "8bit"):
+        raise ValueError(f"quantization={quantization!r}: use None, '4bit' or '8bit'")
     if importlib.util.find_spec("bitsandbytes") is None:
         raise ImportError(f"quantization={quantization!r} needs bitsandbytes: `pip install bitsandbytes` "
                           "(or `pip install rlkit[quant]`), or pass quantization=None")
     from transformers import BitsAndBytesConfig
-    if quantization == "8bit": return BitsAndBytesConfig(load_in_8bit=True)
+    if quantization == "8bit":
+        return BitsAndBytesConfig(load_in_8bit=True)
     return BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", bnb_4bit_use_double_quant=True,
                               bnb_4bit_compute_dtype=dtype)
 
 # %% ../nbs/01_models.ipynb #0fe2a4f6
 def _resolve(name_or_path) -> str:
     "The embedded model's directory for None, else the id or path as given, with a clear error for a bad local path"
-    if name_or_path is None: return str(embedded_model_dir())
+    if name_or_path is None:
+        return str(embedded_model_dir())
     p = Path(name_or_path).expanduser()
     if p.exists() and not (p / "config.json").exists():
         raise FileNotFoundError(f"{name_or_path!r} is a local path without config.json: pass a directory saved with "
@@ -110,7 +122,8 @@ def load_tokenizer(name_or_path=None):
 
 def _prepare_tokenizer(tok):
     tok.padding_side = "left"  # prompts end where generation starts
-    if tok.pad_token is None: tok.pad_token = tok.eos_token
+    if tok.pad_token is None:
+        tok.pad_token = tok.eos_token
     return tok
 
 # %% ../nbs/01_models.ipynb #9535a444
@@ -137,7 +150,8 @@ def load_policy(name_or_path:str|None=None, # hub id, local directory, or None f
         raise OSError(f"Could not load model {name_or_path!r}: it is neither a local directory nor a model the hub "
                       f"could serve (no network here?). Pass a local directory, a reachable hub id, or None for the "
                       f"embedded model. ({str(e).splitlines()[0]})") from None
-    if qconfig is None: model.to(device)
+    if qconfig is None:
+        model.to(device)
     return _wrap(model, tok, lora, adapter, quantization, lora_r, lora_alpha, lora_dropout, target_modules, gradient_checkpointing)
 
 # %% ../nbs/01_models.ipynb #bf6ab38e
@@ -148,33 +162,41 @@ def _wrap(model, tok, lora, adapter, quantization, r, alpha, dropout, target_mod
         from peft import prepare_model_for_kbit_training
         model = prepare_model_for_kbit_training(model, use_gradient_checkpointing=gradient_checkpointing)
         import bitsandbytes as bnb
-        for m in model.modules():  # on a CPU, bitsandbytes repacks a 4-bit weight for speed the first time it runs without gradient (as in
-            if isinstance(m, bnb.nn.Linear4bit): m.support_avx512bf16_for_cpu = False  # sampling); that layout has no backward: training breaks
+        # on a CPU, bitsandbytes repacks a 4-bit weight for speed the first time it runs without gradient (as in
+        for m in model.modules():
+            if isinstance(m, bnb.nn.Linear4bit):
+                m.support_avx512bf16_for_cpu = False  # sampling); that layout has no backward: training breaks
     elif gradient_checkpointing:
         if hasattr(model, "activation_checkpointing_enable"):  # the name since transformers 5.x
             model.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
-        else: model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        else:
+            model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         model.enable_input_require_grads()
-    if adapter is not None: model = PeftModel.from_pretrained(model, adapter, is_trainable=True)
+    if adapter is not None:
+        model = PeftModel.from_pretrained(model, adapter, is_trainable=True)
     elif lora:
         cfg = lora if isinstance(lora, LoraConfig) else lora_config(r, alpha, dropout, target_modules)
         model = get_peft_model(model, cfg)
-    elif quantization: raise ValueError(f"quantization={quantization!r} freezes the base: it needs lora=True to train anything")
+    elif quantization:
+        raise ValueError(f"quantization={quantization!r} freezes the base: it needs lora=True to train anything")
     return model, tok
 
 # %% ../nbs/01_models.ipynb #153dc928
 def adapter_disabled(model):
     "Context manager in which `model` computes the reference policy (its base, adapter off)"
-    if isinstance(model, PeftModel): return model.disable_adapter()
+    if isinstance(model, PeftModel):
+        return model.disable_adapter()
     raise TypeError("adapter_disabled needs a model with a LoRA adapter (load_policy(lora=True)); "
                     "without one the policy has no separate reference")
 
 # %% ../nbs/01_models.ipynb #1fea954b
 def save_adapter(model, path, tokenizer=None):
     "Save the LoRA adapter (PEFT format) and optionally the tokenizer to `path`"
-    if not isinstance(model, PeftModel): raise TypeError("save_adapter needs a model with a LoRA adapter (load_policy(lora=True))")
+    if not isinstance(model, PeftModel):
+        raise TypeError("save_adapter needs a model with a LoRA adapter (load_policy(lora=True))")
     model.save_pretrained(path)
-    if tokenizer is not None: tokenizer.save_pretrained(path)
+    if tokenizer is not None:
+        tokenizer.save_pretrained(path)
     return Path(path)
 
 # %% ../nbs/01_models.ipynb #64486171
@@ -184,7 +206,8 @@ CHAT_TEMPLATE = ("{% for message in messages %}{{'<|im_start|>' + message['role'
 def tiny_tokenizer() -> PreTrainedTokenizerFast:
     "A byte-level tokenizer built locally: 256 byte tokens plus the chat special tokens"
     from tokenizers import Tokenizer, models, pre_tokenizers, decoders
-    vocab = {ch: i for i, ch in enumerate(sorted(pre_tokenizers.ByteLevel.alphabet()))}  # sorted: alphabet() is a set, its order varies
+    # sorted: alphabet() is a set, its order varies
+    vocab = {ch: i for i, ch in enumerate(sorted(pre_tokenizers.ByteLevel.alphabet()))}
     tk = Tokenizer(models.BPE(vocab=vocab, merges=[]))
     tk.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)
     tk.decoder = decoders.ByteLevel()
@@ -206,7 +229,8 @@ def tiny_policy(lora:bool|LoraConfig=True, # attach a LoRA adapter, as load_poli
     with torch.random.fork_rng(devices=[]):  # the caller's RNG is left as it was
         torch.manual_seed(seed)
         model = AutoModelForCausalLM.from_config(cfg, dtype=torch.float32).to(device)
-        torch.manual_seed(seed)  # peft draws LoRA's A from the global RNG; the same seed keeps the adapter of runs that seeded torch with it
+        # peft draws LoRA's A from the global RNG; the same seed keeps the adapter of runs that seeded torch with it
+        torch.manual_seed(seed)
         return _wrap(model, tok, lora, None, None, lora_r, 2 * lora_r, 0.0, LORA_TARGETS, False)
 
 # %% ../nbs/01_models.ipynb #7779b205
@@ -214,5 +238,6 @@ def load_tiny_quantized(quantization:str="4bit", seed:int=0):
     "`tiny_policy`'s model saved and reloaded with a 4/8-bit base and a LoRA adapter: the QLoRA path at test size"
     base, tok = tiny_policy(lora=False, seed=seed)
     with tempfile.TemporaryDirectory() as d:
-        base.save_pretrained(d); tok.save_pretrained(d)
+        base.save_pretrained(d)
+        tok.save_pretrained(d)
         return load_policy(d, quantization=quantization, device="cpu", lora_r=8, lora_alpha=16)

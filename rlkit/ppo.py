@@ -297,7 +297,8 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     m = {"excluded": len(trajs) - len(train), "sequences": len(train), "kl_coef": kl_ctl.value}
     if not train:
         return no_update(m, PPO_MEASURED, t0)
-    model.train(); value_head.train()
+    model.train()
+    value_head.train()
     # 2.-5. rollout pass, per-token rewards (KL penalty, task reward), GAE, whitened advantages: `ro`'s (N, T) rows
     ro, heads, stats = ppo_batch(model, value_head, tokenizer, train, cfg, rollout, kl_ctl)
     # 6. epochs over shuffled minibatches, one optimizer step each

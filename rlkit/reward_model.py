@@ -38,7 +38,8 @@ class RewardModel(nn.Module):
         self.policy, self.tokenizer = policy, tokenizer
         avoid_cudnn_attention(policy.device)  # its backward breaks training with a padding mask (00_core)
         self.head = nn.Linear(policy.config.hidden_size, 1, device=policy.device)
-        nn.init.zeros_(self.head.weight); nn.init.zeros_(self.head.bias)  # every reward starts at 0
+        nn.init.zeros_(self.head.weight)
+        nn.init.zeros_(self.head.bias)  # every reward starts at 0
 
     def forward(self, input_ids, attention_mask):
         "(B,) rewards"
@@ -58,7 +59,8 @@ class RewardModel(nn.Module):
     @torch.no_grad()
     def score(self, prompts:list, responses:list[str], batch_size:int=8) -> list[float]:
         "Rewards of responses to prompts"
-        was = self.training; self.eval()
+        was = self.training
+        self.eval()
         out = []
         for i in range(0, len(prompts), batch_size):
             out += self(*self.encode(prompts[i:i + batch_size], responses[i:i + batch_size])).float().tolist()
@@ -99,9 +101,12 @@ def train_reward_model(rm:RewardModel, pairs:list[dict], epochs:int=1, batch_siz
             ids, mask = rm.encode(prompts, [p["chosen"] for p in batch] + [p["rejected"] for p in batch], max_length)
             r = rm(ids, mask)  # (2B,): chosen then rejected, in one forward pass
             loss = bradley_terry_loss(r[:len(batch)], r[len(batch):], margin, center)
-            opt.zero_grad(); loss.backward(); opt.step()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
             losses.append(loss.item())
-            bar.update(1); bar.set_postfix(loss=f"{sum(losses[-10:]) / len(losses[-10:]):.3f}")
+            bar.update(1)
+            bar.set_postfix(loss=f"{sum(losses[-10:]) / len(losses[-10:]):.3f}")
     bar.close()
     return losses
 
@@ -109,8 +114,10 @@ def train_reward_model(rm:RewardModel, pairs:list[dict], epochs:int=1, batch_siz
 def save_reward_model(rm:RewardModel, path):
     "Save the LoRA adapter, the head and the tokenizer to `path`"
     from safetensors.torch import save_file
-    path = Path(path); path.mkdir(parents=True, exist_ok=True)
-    rm.policy.save_pretrained(path); rm.tokenizer.save_pretrained(path)
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True)
+    rm.policy.save_pretrained(path)
+    rm.tokenizer.save_pretrained(path)
     head = {k: v.detach().cpu().contiguous() for k, v in rm.head.state_dict().items()}
     save_file(head, str(path / "reward_head.safetensors"))
     return path

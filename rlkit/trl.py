@@ -37,7 +37,8 @@ def _refuse(cfg:TrainConfig):
         ("eval_every", cfg.eval_every, cfg.eval_every > 0, "the held-out tasks are measured before and after a TRL run only"),
         ("hooks", cfg.hooks, set(cfg.hooks) - {"violation"}, "rlkit's hooks (replay, the length curriculum, the reward model's refresh) plug into "
                                                             "rlkit's loop only: TRL's batches come from its dataloader")):
-        if bad: raise ValueError(f"{name}={value!r} with engine='trl': {reason}")
+        if bad:
+            raise ValueError(f"{name}={value!r} with engine='trl': {reason}")
 
 def trl_config(cfg:TrainConfig, processes:int=1, **kw) -> TRLConfig:
     "TRL's `GRPOConfig` for `cfg` on `processes` processes: each rlkit option under TRL's name, one optimizer step per generation; `kw` overrides"
@@ -75,8 +76,10 @@ class Rollout:
 
     def __call__(self, prompts:list, trainer) -> dict:
         keys = [p[-1]["content"] if isinstance(p, list) else p for p in prompts]
-        if unknown := [k for k in keys if k not in self.by_prompt]: raise ValueError(f"TRL handed a prompt that is none of the run's tasks: {unknown[0][:80]!r}")
-        runs = [(k, len(list(g))) for k, g in itertools.groupby(keys)]  # each prompt comes num_generations times in a row
+        if unknown := [k for k in keys if k not in self.by_prompt]:
+            raise ValueError(f"TRL handed a prompt that is none of the run's tasks: {unknown[0][:80]!r}")
+        # each prompt comes num_generations times in a row
+        runs = [(k, len(list(g))) for k, g in itertools.groupby(keys)]
         model, step, played = trainer.accelerator.unwrap_model(trainer.model), trainer.state.global_step + 1, {}
         for n in sorted({c for _, c in runs}):  # a group split between two processes leaves a shorter run on each
             tasks = [self.by_prompt[k] for k, c in runs if c == n]
@@ -95,11 +98,13 @@ class Rollout:
 
     def finish(self, advantages:list[float], state): # the trainer's `Accelerator` (or a `PartialState`): how many processes, and which is the main one
         "After TRL scored the batch: its advantages onto this process's episodes, then every process's episodes to the main one"
-        for e, a in zip(self.pending, advantages): e.advantage = a
+        for e, a in zip(self.pending, advantages):
+            e.advantage = a
         eps = gather_object(self.pending) if state.num_processes > 1 else self.pending
         if state.is_main_process:
             groups = {}
-            for e in eps: groups.setdefault(e.group_id, []).append(e.reward)
+            for e in eps:
+                groups.setdefault(e.group_id, []).append(e.reward)
             for e in eps:
                 r = [x for x in groups[e.group_id] if x is not None]
                 e.meta["zero_variance"] = len(r) < 2 or max(r) == min(r)
@@ -127,13 +132,17 @@ class RunDirCallback(TrainerCallback):
 
     def on_train_begin(self, args, state, control, **kw):
         self.t0 = time.time()
-        if state.is_world_process_zero: self.bar = tqdm(total=state.max_steps, desc="GRPO (TRL)", unit="step")
+        if state.is_world_process_zero:
+            self.bar = tqdm(total=state.max_steps, desc="GRPO (TRL)", unit="step")
 
     def on_log(self, args, state, control, logs=None, **kw):
-        if not state.is_world_process_zero or not logs or "loss" not in logs: return  # the summary at the end of training has no "loss"
+        if not state.is_world_process_zero or not logs or "loss" not in logs:
+            return  # the summary at the end of training has no "loss"
         eps, self.rollout.done = self.rollout.done, []
-        for e in eps: e.step = state.global_step
-        batches = {id(e.meta["seconds"]): e.meta["seconds"] for e in eps if e.meta.get("process") == 0}.values()  # this process's timings
+        for e in eps:
+            e.step = state.global_step
+        # this process's timings
+        batches = {id(e.meta["seconds"]): e.meta["seconds"] for e in eps if e.meta.get("process") == 0}.values()
         gen, ex = sum(b["generate"] for b in batches), sum(b["execute"] for b in batches)
         step_s, self.t0 = time.time() - self.t0, time.time()
         upd = {k: logs.get(v) for k, v in TRL_NAMES.items()} | {"sequences": len(eps)}
@@ -142,10 +151,12 @@ class RunDirCallback(TrainerCallback):
         m |= {f"trl/{k}": v for k, v in logs.items()}  # every metric TRL logged, under its own name
         self.r.dir.record(m, eps)
         self.log(summary_line(m))
-        self.bar.update(1); self.bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
+        self.bar.update(1)
+        self.bar.set_postfix(reward=f"{m['reward_mean']:.3f}", **({"pass": f"{m['pass_rate']:.2f}"} if "pass_rate" in m else {}))
 
     def on_train_end(self, args, state, control, **kw):
-        if self.bar is not None: self.bar.close()
+        if self.bar is not None:
+            self.bar.close()
 
 # %% ../nbs/12a_trl.ipynb #902df764
 def train_trl(cfg:TrainConfig|None=None,
@@ -156,12 +167,16 @@ def train_trl(cfg:TrainConfig|None=None,
     "Train with TRL's GRPOTrainer on rlkit's tasks, rewards, sandbox, model and repair loop, writing the same run directory as `train`"
     from datasets import Dataset
     log = log or tqdm.write
-    cfg = dataclasses.replace(cfg or TrainConfig(), engine="trl")  # what config.json records: a TRL run, which rlkit's loop will not resume
+    # what config.json records: a TRL run, which rlkit's loop will not resume
+    cfg = dataclasses.replace(cfg or TrainConfig(), engine="trl")
     _refuse(cfg)
-    os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")  # rollout_func is experimental in TRL 1.16: said in this notebook
-    state = PartialState(cpu=not torch.cuda.is_available())  # one per process under `accelerate launch`; the main one writes
+    # rollout_func is experimental in TRL 1.16: said in this notebook
+    os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
+    # one per process under `accelerate launch`; the main one writes
+    state = PartialState(cpu=not torch.cuda.is_available())
     cfg.out = cfg.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}"
-    r = setup(cfg, None, rewards, executor, log=log)  # the checks `train` makes, on every process, before anything is written
+    # the checks `train` makes, on every process, before anything is written
+    r = setup(cfg, None, rewards, executor, log=log)
     state.wait_for_everyone()
     try:
         torch.manual_seed(cfg.seed)
@@ -170,22 +185,26 @@ def train_trl(cfg:TrainConfig|None=None,
         device, evals = next(model.parameters()).device, {}
         if state.is_main_process:
             r.dir.begin(dataclasses.asdict(cfg), r.where | {"engine": "trl", "processes": state.num_processes})
-            if r.held_out: held_out(r, model, tok, 0, evals, "before", log)
+            if r.held_out:
+                held_out(r, model, tok, 0, evals, "before", log)
         state.wait_for_everyone()
         rollout = Rollout(r, tok, torch.Generator().manual_seed(cfg.seed + 7919 * state.process_index))
         trainer = RunDirTrainer(model=model, reward_funcs=episode_reward, processing_class=tok, rollout_func=rollout,
                                 args=trl_config(cfg, state.num_processes, bf16=decode_dtype(model, cfg.grpo.update_dtype) == torch.bfloat16),
                                 train_dataset=Dataset.from_list(task_rows(r.tasks, r.weights, cfg.steps, cfg.tasks_per_step, cfg.seed)),
                                 callbacks=[RunDirCallback(r, rollout, log, device)])
-        for cb in (PrinterCallback, ProgressCallback): trainer.remove_callback(cb)  # rlkit's step line and bar instead
+        for cb in (PrinterCallback, ProgressCallback):
+            trainer.remove_callback(cb)  # rlkit's step line and bar instead
         trainer.train()
         step = trainer.state.global_step
         if state.is_main_process:
-            if r.held_out: held_out(r, model, tok, step, evals, "after", log)
+            if r.held_out:
+                held_out(r, model, tok, step, evals, "after", log)
             report(r, evals, log)
             r.dir.save_adapter(model, step)
         state.wait_for_everyone()
     finally:
-        if r.sandbox is not None: r.sandbox.close()
+        if r.sandbox is not None:
+            r.sandbox.close()
     rows = r.dir.metrics()[0] if state.is_main_process else []
     return {"run_dir": str(r.dir), "metrics": rows[-1] if rows else {}, "eval": evals, "trainer": trainer}

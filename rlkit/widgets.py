@@ -24,8 +24,10 @@ __all__ = ['HACK_PATTERNS', 'FILTERS', 'load_trajectories', 'run_tokenizer', 'sa
 def load_trajectories(run_dir) -> list[Trajectory]:
     "Every trajectory a run has written so far (an unfinished last line is skipped, not an error)"
     path = Path(run_dir) / "trajectories.jsonl"
-    if not (Path(run_dir) / "config.json").exists(): raise FileNotFoundError(f"{run_dir} has no config.json: not a run directory (made by rlkit train)")
-    return read_jsonl(path, Trajectory, torn_tail=lambda line: None) if path.exists() else []  # the last line may be mid-write
+    if not (Path(run_dir) / "config.json").exists():
+        raise FileNotFoundError(f"{run_dir} has no config.json: not a run directory (made by rlkit train)")
+    # the last line may be mid-write
+    return read_jsonl(path, Trajectory, torn_tail=lambda line: None) if path.exists() else []
 
 def run_tokenizer(run_dir):
     "The tokenizer of the run's model (for colouring tokens): the tiny test tokenizer, the embedded one, or the model's own"
@@ -35,13 +37,17 @@ def run_tokenizer(run_dir):
 def sandbox_line(run_dir) -> str:
     "Which sandbox ran the run's code, from `run.json`: 'sandbox: firejail as rlkit-sandbox (isolated)', or '... NOT isolated'"
     path = Path(run_dir) / "run.json"
-    if not path.exists(): return "sandbox: not recorded"
-    try: info = json.loads(path.read_text())
-    except ValueError: return "sandbox: not recorded (run.json is not valid JSON)"
+    if not path.exists():
+        return "sandbox: not recorded"
+    try:
+        info = json.loads(path.read_text())
+    except ValueError:
+        return "sandbox: not recorded (run.json is not valid JSON)"
     sb = info.get("sandbox") if isinstance(info, dict) else None
     if isinstance(info, dict) and "sandbox" in info and sb is None:  # recorded: the run had no sandbox
         return "sandbox: none (a custom executor ran the code)" if info.get("executor") == "custom" else "sandbox: none (no code was run)"
-    if not isinstance(sb, dict): return "sandbox: not recorded"
+    if not isinstance(sb, dict):
+        return "sandbox: not recorded"
     isolated = sb.get("isolated") is True  # anything but an explicit True is shown as not isolated
     return f"sandbox: {sb.get('backend', '?')} as {sb.get('user', '?')}" + (" (isolated)" if isolated else " — NOT isolated")
 
@@ -50,14 +56,18 @@ HACK_PATTERNS = ("sys.exit", "os._exit", "exit(", "quit(", "__eq__", "__ne__", "
 
 def suspected_hack(traj:Trajectory, min_reward:float=0.5, min_chars:int=20) -> str|None:
     "Why this episode's high reward looks suspicious, or None"
-    if traj.reward is None or traj.reward < min_reward or not traj.turns: return None
+    if traj.reward is None or traj.reward < min_reward or not traj.turns:
+        return None
     text = traj.turns[-1].completion
-    if len(text.strip()) < min_chars: return f"a {len(text.strip())}-character completion scored {traj.reward:.2f}"
+    if len(text.strip()) < min_chars:
+        return f"a {len(text.strip())}-character completion scored {traj.reward:.2f}"
     if traj.domain == "code":
         code = extract_code(text)
-        if not code.strip(): return f"no code, yet reward {traj.reward:.2f}"
+        if not code.strip():
+            return f"no code, yet reward {traj.reward:.2f}"
         hit = [p for p in HACK_PATTERNS if p in code]
-        if hit: return f"code uses {', '.join(hit)} and scored {traj.reward:.2f}"
+        if hit:
+            return f"code uses {', '.join(hit)} and scored {traj.reward:.2f}"
     return None
 
 FILTERS = ("all", "zero-variance groups", "truncated", "timeout", "violation", "error or syntax error", "suspected hacks")
@@ -65,12 +75,18 @@ FILTERS = ("all", "zero-variance groups", "truncated", "timeout", "violation", "
 def keep(traj:Trajectory, filter:str) -> bool:
     "Whether an episode passes one of `FILTERS`"
     verdicts = {t.result.verdict for t in traj.turns if t.result is not None}
-    if filter == "all": return True
-    if filter == "zero-variance groups": return bool(traj.meta.get("zero_variance"))
-    if filter == "truncated": return traj.truncated or any(t.truncated for t in traj.turns)
-    if filter in ("timeout", "violation"): return filter in verdicts
-    if filter == "error or syntax error": return bool(verdicts & {"error", "syntax_error"})
-    if filter == "suspected hacks": return suspected_hack(traj) is not None
+    if filter == "all":
+        return True
+    if filter == "zero-variance groups":
+        return bool(traj.meta.get("zero_variance"))
+    if filter == "truncated":
+        return traj.truncated or any(t.truncated for t in traj.turns)
+    if filter in ("timeout", "violation"):
+        return filter in verdicts
+    if filter == "error or syntax error":
+        return bool(verdicts & {"error", "syntax_error"})
+    if filter == "suspected hacks":
+        return suspected_hack(traj) is not None
     raise ValueError(f"filter={filter!r}: use one of {FILTERS}")
 
 # %% ../nbs/14_widgets.ipynb #d3b29946
@@ -90,7 +106,8 @@ def token_html(tokenizer, token_ids:list[int], logprobs:list[float], floor:float
         if ref_logprobs:
             d = lp - ref_logprobs[i]
             title, rgb, alpha = f"logprob {lp:.2f} | reference {ref_logprobs[i]:.2f} | log-ratio {d:+.2f}", ("40,100,220" if d > 0 else "235,130,20"), min(1.0, abs(d) / kl_max)
-        else: title, rgb, alpha = f"logprob {lp:.2f}", "220,40,40", min(1.0, max(0.0, lp / floor))
+        else:
+            title, rgb, alpha = f"logprob {lp:.2f}", "220,40,40", min(1.0, max(0.0, lp / floor))
         spans.append(f'<span title="{title}" style="background: rgba({rgb},{alpha:.2f})">{html.escape(tokenizer.decode([t]))}</span>')
     return '<pre style="white-space: pre-wrap; margin: 0">' + "".join(spans) + "</pre>"
 
@@ -108,7 +125,8 @@ def _pre(label:str, text:str) -> str:
 
 def audit_text(audit:dict|None) -> str:
     "A job's audit log as a few lines: flags first, then processes, network, files and what the code was seen attempting (empty when nothing)"
-    if not audit: return ""
+    if not audit:
+        return ""
     lines = [f"FLAGGED: {f}" for f in audit.get("flags", [])]
     lines += [f"process: {p}" for p in audit.get("processes", [])]
     lines += [f"network: {e['method']} {e['host']}:{e['port']} {'allowed' if e['allowed'] else 'DENIED (' + e['why'] + ')'}" for e in audit.get("network", [])]
@@ -137,8 +155,10 @@ def episode_html(traj:Trajectory, tokenizer=None,
         if kl and tokenizer is not None and not t.ref_logprobs:
             body = "<i>no reference logprobs stored (not trained on: a zero-variance group or an excluded episode; or beta=0); coloured by logprob</i>" + body
         out += [f"<hr><div><b>{html.escape(head)}</b>{' (truncated)' if t.truncated else ''}</div>", body]
-        if prev is not None and code: out.append("<b>what the repair changed</b>" + diff_html(prev, code))
-        if r is not None: out += [_pre("detail", r.detail), _pre("stdout", r.stdout), _pre("stderr", r.stderr), _pre("audit log", audit_text(r.audit))]
+        if prev is not None and code:
+            out.append("<b>what the repair changed</b>" + diff_html(prev, code))
+        if r is not None:
+            out += [_pre("detail", r.detail), _pre("stdout", r.stdout), _pre("stderr", r.stderr), _pre("audit log", audit_text(r.audit))]
         out.append(_pre("feedback", t.feedback or ""))
         prev = code
     env = traj.meta.get("env")
@@ -169,8 +189,10 @@ class TrajectoryViewer(W.VBox):
                                     tooltips=["highlighted code", "tokens coloured by logprob", "tokens coloured by log-ratio to the reference"])
         self.refresh_button, self.summary, self.body = W.Button(description="refresh"), W.HTML(), W.HTML()
         super().__init__([W.HBox([self.step, self.task, self.refresh_button]), W.HBox([self.filter, self.domain, self.view]), self.summary, self.body])
-        for w in (self.filter, self.domain, self.step): w.observe(lambda _: self._update_tasks(), "value")
-        for w in (self.task, self.view): w.observe(lambda _: self._render(), "value")
+        for w in (self.filter, self.domain, self.step):
+            w.observe(lambda _: self._update_tasks(), "value")
+        for w in (self.task, self.view):
+            w.observe(lambda _: self._render(), "value")
         self.refresh_button.on_click(lambda _: self.refresh())
         self.refresh()
 
@@ -181,7 +203,8 @@ class TrajectoryViewer(W.VBox):
         steps = sorted({t.step for t in self.trajs})
         self.domain.options = ["all"] + sorted({t.domain for t in self.trajs})
         keep_step = self.step.value if self.step.value in steps else (steps[-1] if steps else None)
-        self.step.options = steps; self.step.value = keep_step
+        self.step.options = steps
+        self.step.value = keep_step
         self._update_tasks()
 
     def tasks(self) -> list[str]:
@@ -205,10 +228,13 @@ class TrajectoryViewer(W.VBox):
         self.summary.value = (f"<b>{self.run_dir}</b>: {len(self.trajs)} episodes in {len(set(t.step for t in self.trajs))} steps; "
                               f"step {self.step.value}: {n} episodes, {len(self.task.options)} groups shown"
                               f"<div style='{_LOUD if 'NOT isolated' in self.sandbox else 'color: #666'}'>{html.escape(self.sandbox)}</div>")
-        if not g: self.body.value = "<i>nothing matches</i>"; return
+        if not g:
+            self.body.value = "<i>nothing matches</i>"
+            return
         tok = None
         if self.view.value in ("tokens", "KL"):
-            if self._tok is None: self._tok = run_tokenizer(self.run_dir)
+            if self._tok is None:
+                self._tok = run_tokenizer(self.run_dir)
             tok = self._tok
         self.body.value = group_html(g, tok, kl=self.view.value == "KL")
 

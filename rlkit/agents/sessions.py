@@ -29,13 +29,17 @@ class CommandResult:
 
     def observation(self, limit:int=1500) -> str:
         "The command's output as the model sees it next: stdout, stderr and the exit code, each trimmed to its last `limit` characters"
-        def tail(s): return s if len(s) <= limit else "[... " + str(len(s) - limit) + " characters cut]\n" + s[-limit:]
+        def tail(s):
+            return s if len(s) <= limit else "[... " + str(len(s) - limit) + " characters cut]\n" + s[-limit:]
         parts = [f"exit code: {self.exit_code}" if not self.stopped else f"stopped: {self.stopped} after {self.duration_s:.1f} s"]
-        if self.stdout: parts.append("stdout:\n" + tail(self.stdout.rstrip("\n")))
-        if self.stderr: parts.append("stderr:\n" + tail(self.stderr.rstrip("\n")))
+        if self.stdout:
+            parts.append("stdout:\n" + tail(self.stdout.rstrip("\n")))
+        if self.stderr:
+            parts.append("stderr:\n" + tail(self.stderr.rstrip("\n")))
         return "\n".join(parts)
 
-    def to_dict(self) -> dict: return dict(vars(self))
+    def to_dict(self) -> dict:
+        return dict(vars(self))
 
 # %% ../../nbs/03b_sessions.ipynb #7388cf68
 class Session:
@@ -46,8 +50,10 @@ class Session:
                  budget_s:float=60.0, # wall-clock seconds for all the episode's commands together
                  budget_output:int=256_000, # bytes of output for all the episode's commands together
                  tier:Tier=Tier()):
-        if sandbox.backend != "firejail": raise ValueError("a Session runs commands under firejail: pass Sandbox('firejail')")
-        if tier.name == "network": raise ValueError("sessions run in the 'none' or 'data' tier (a network session is not built)")
+        if sandbox.backend != "firejail":
+            raise ValueError("a Session runs commands under firejail: pass Sandbox('firejail')")
+        if tier.name == "network":
+            raise ValueError("sessions run in the 'none' or 'data' tier (a network session is not built)")
         self.sb, self.L, self.tier = sandbox, sandbox.limits, tier
         self.budget_s, self.budget_output, self.spent_s, self.spent_output, self.commands = budget_s, budget_output, 0.0, 0, []
         self.dir, self.closed = _workdir(), False
@@ -58,37 +64,49 @@ class Session:
                 p.parent.mkdir(parents=True, exist_ok=True)
                 p.write_bytes(content if isinstance(content, bytes) else str(content).encode())
                 os.chmod(p, (modes or {}).get(rel, 0o644))
-            if sandbox.uid is not None:  # the files are the sandbox user's (the data directory, mounted after, stays its owner's)
+            # the files are the sandbox user's (the data directory, mounted after, stays its owner's)
+            if sandbox.uid is not None:
                 for root, dirs, names in os.walk(self.dir):
-                    for n in [root] + [os.path.join(root, x) for x in dirs + names]: os.lchown(n, sandbox.uid, sandbox.gid)
-            if tier.name == "data": mount_data(tier.data, self.dir / "data")
+                    for n in [root] + [os.path.join(root, x) for x in dirs + names]:
+                        os.lchown(n, sandbox.uid, sandbox.gid)
+            if tier.name == "data":
+                mount_data(tier.data, self.dir / "data")
         except BaseException:
-            self._release(); raise
+            self._release()
+            raise
 
     def _inside(self, rel:str) -> Path:
         p = (self.dir / rel).resolve()
-        if p != self.dir and self.dir not in p.parents: raise ValueError(f"{rel!r} is not a path inside the session's directory")
+        if p != self.dir and self.dir not in p.parents:
+            raise ValueError(f"{rel!r} is not a path inside the session's directory")
         return p
 
     @property
-    def home(self) -> Path: return self.sb.user_home  # the directory as the commands see it
+    def home(self) -> Path:
+        return self.sb.user_home  # the directory as the commands see it
 
-    def __enter__(self): return self
-    def __exit__(self, *exc): self.close()
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        self.close()
 
 # %% ../../nbs/03b_sessions.ipynb #08836e86
 @patch
 def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     "Run one bash command in the session's directory; every process it started is gone when this returns"
-    if self.closed: raise RuntimeError("the session is closed")
+    if self.closed:
+        raise RuntimeError("the session is closed")
     left_s, left_out = self.budget_s - self.spent_s, self.budget_output - self.spent_output
     if left_s <= 0 or left_out <= 0:
-        r = CommandResult(command, stopped="budget"); self.commands.append(r); return r
+        r = CommandResult(command, stopped="budget")
+        self.commands.append(r)
+        return r
     limit_s = min(timeout_s or self.L.timeout_s, left_s)
     cap = min(self.L.output_bytes, left_out)
     cg = JobCgroup(self.L.processes + 3) if self.sb.cgroups else None
     env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(self.home), "TMPDIR": str(self.home), "TERM": "dumb",
-           "RLKIT_COMMAND": command}  # the command travels in the environment: firejail refuses an argument over 4 KB (a long heredoc)
+           # the command travels in the environment: firejail refuses an argument over 4 KB (a long heredoc)
+           "RLKIT_COMMAND": command}
     nonce = secrets.token_hex(8)  # the shell's own exit, told apart from what its background processes keep writing
     inner = ["/bin/bash", "--noprofile", "--norc", "-c", '( c=$RLKIT_COMMAND; unset RLKIT_COMMAND; eval -- "$c" ) </dev/null; printf "\\n%s:%d\\n" "$1" "$?" >&2', "rlkit", nonce]
     as_user = cg is None
@@ -99,63 +117,91 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
                                 user=self.sb.uid if as_user else None, group=self.sb.gid if as_user else None,
                                 extra_groups=[] if self.sb.uid is not None and as_user else None)
         sel = selectors.DefaultSelector()
-        for f, buf in ((proc.stdout, out), (proc.stderr, err)): os.set_blocking(f.fileno(), False); sel.register(f, selectors.EVENT_READ, buf)
+        for f, buf in ((proc.stdout, out), (proc.stderr, err)):
+            os.set_blocking(f.fileno(), False)
+            sel.register(f, selectors.EVENT_READ, buf)
         open_, ended, mark = 2, None, f"\n{nonce}:".encode()
         while open_:
             left = t0 + limit_s - time.time()
-            if left <= 0: stopped = "timeout" if limit_s == (timeout_s or self.L.timeout_s) else "budget"; break
-            if ended is None and (mark in err or proc.poll() is not None): ended = time.time()  # the shell is done: its background is not waited for
-            if ended is not None and time.time() - ended > 0.02: break
+            if left <= 0:
+                stopped = "timeout" if limit_s == (timeout_s or self.L.timeout_s) else "budget"
+                break
+            if ended is None and (mark in err or proc.poll() is not None):
+                ended = time.time()  # the shell is done: its background is not waited for
+            if ended is not None and time.time() - ended > 0.02:
+                break
             for key, _ in sel.select(min(left, 0.02 if ended else 0.1)):
                 chunk = os.read(key.fd, 65536)
-                if not chunk: sel.unregister(key.fileobj); open_ -= 1; continue
+                if not chunk:
+                    sel.unregister(key.fileobj)
+                    open_ -= 1
+                    continue
                 key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])
-                if len(out) + len(err) > cap: stopped = "output_limit"; break
-            if stopped: break
-        try: os.killpg(proc.pid, signal.SIGKILL)  # firejail and its PID namespace: nothing of this command outlives it
-        except (ProcessLookupError, PermissionError): pass
+                if len(out) + len(err) > cap:
+                    stopped = "output_limit"
+                    break
+            if stopped:
+                break
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # firejail and its PID namespace: nothing of this command outlives it
+        except (ProcessLookupError, PermissionError):
+            pass
         proc.wait(timeout=5)
-        for f in (proc.stdout, proc.stderr): f.close()
+        for f in (proc.stdout, proc.stderr):
+            f.close()
         sel.close()
     finally:
-        if cg is not None: cg.close()  # and whatever left the session's process group
+        if cg is not None:
+            cg.close()  # and whatever left the session's process group
     dt = time.time() - t0
     raw = bytes(err[:cap]).decode("utf-8", "replace")
     m = re.search(f"\n{nonce}:(-?\\d+)\n?", raw)
     code = None if stopped else int(m.group(1)) if m else proc.returncode
-    if m: raw = raw[:m.start()] + raw[m.end():]
+    if m:
+        raw = raw[:m.start()] + raw[m.end():]
     o, e = bytes(out[:cap]).decode("utf-8", "replace"), _clean_stderr(raw)
     r = CommandResult(command, o, e, code, stopped, round(dt, 3))
-    self.spent_s += dt; self.spent_output += len(o) + len(e)
+    self.spent_s += dt
+    self.spent_output += len(o) + len(e)
     self.commands.append(r)
     return r
 
 # %% ../../nbs/03b_sessions.ipynb #75a0920d
-class UnsafeFile(Exception): "A path in the session that the trusted side refuses to read: a link, a FIFO, a device, a directory, too big, or outside"
+class UnsafeFile(Exception):
+    "A path in the session that the trusted side refuses to read: a link, a FIFO, a device, a directory, too big, or outside"
 
 @patch
 def read(self:Session, rel:str, max_bytes:int=1_000_000) -> bytes:
     "Read a regular file of the session from the trusted side: no link is followed at any step, nothing but a regular file is opened, at most `max_bytes`"
     parts = [p for p in Path(rel).parts if p not in ("", ".")]
-    if not parts or any(p == ".." for p in parts) or Path(rel).is_absolute(): raise UnsafeFile(f"{rel!r}: not a relative path inside the session")
+    if not parts or any(p == ".." for p in parts) or Path(rel).is_absolute():
+        raise UnsafeFile(f"{rel!r}: not a relative path inside the session")
     fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY)
     try:
         for i, name in enumerate(parts):
             last = i == len(parts) - 1
             flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | (0 if last else os.O_DIRECTORY)
-            try: nfd = os.open(name, flags, dir_fd=fd)
+            try:
+                nfd = os.open(name, flags, dir_fd=fd)
             except OSError as e:
-                if e.errno == errno.ELOOP: raise UnsafeFile(f"{rel!r}: a symbolic link (not followed)") from None
-                if e.errno == errno.ENOTDIR: raise UnsafeFile(f"{rel!r}: {name!r} is not a directory") from None
+                if e.errno == errno.ELOOP:
+                    raise UnsafeFile(f"{rel!r}: a symbolic link (not followed)") from None
+                if e.errno == errno.ENOTDIR:
+                    raise UnsafeFile(f"{rel!r}: {name!r} is not a directory") from None
                 raise
-            os.close(fd); fd = nfd
+            os.close(fd)
+            fd = nfd
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode): raise UnsafeFile(f"{rel!r}: not a regular file ({stat.filemode(st.st_mode)[0]})")
-        if st.st_size > max_bytes: raise UnsafeFile(f"{rel!r}: {st.st_size} bytes, over the {max_bytes}-byte limit")
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafeFile(f"{rel!r}: not a regular file ({stat.filemode(st.st_mode)[0]})")
+        if st.st_size > max_bytes:
+            raise UnsafeFile(f"{rel!r}: {st.st_size} bytes, over the {max_bytes}-byte limit")
         data = os.read(fd, max_bytes + 1)
-        if len(data) > max_bytes: raise UnsafeFile(f"{rel!r}: over the {max_bytes}-byte limit")
+        if len(data) > max_bytes:
+            raise UnsafeFile(f"{rel!r}: over the {max_bytes}-byte limit")
         return data
-    finally: os.close(fd)
+    finally:
+        os.close(fd)
 
 @patch
 def stat(self:Session, rel:str) -> os.stat_result|None:
@@ -165,12 +211,17 @@ def stat(self:Session, rel:str) -> os.stat_result|None:
         fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY)
         try:
             for p in [x for x in Path(parent).parts if x not in ("", ".")]:
-                nfd = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd); os.close(fd); fd = nfd
+                nfd = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+                os.close(fd)
+                fd = nfd
             return os.stat(name, dir_fd=fd, follow_symlinks=False)
-        finally: os.close(fd)
-    except FileNotFoundError: return None
+        finally:
+            os.close(fd)
+    except FileNotFoundError:
+        return None
     except OSError as e:
-        if e.errno in (errno.ELOOP, errno.ENOTDIR): raise UnsafeFile(f"{rel!r}: a parent is a link or not a directory") from None
+        if e.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise UnsafeFile(f"{rel!r}: a parent is a link or not a directory") from None
         raise
 
 @patch
@@ -179,23 +230,37 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
     import difflib
     setup = {k: (v if isinstance(v, bytes) else str(v).encode()) for k, v in (setup or {}).items()}
     now = {}
-    for root, dirs, names in _walk(self.dir):  # not os.walk: it recurses, and the episode may have made a tree 1,000 deep
+    # not os.walk: it recurses, and the episode may have made a tree 1,000 deep
+    for root, dirs, names in _walk(self.dir):
         rel_root = os.path.relpath(root, self.dir)
-        if rel_root == "." and "data" in dirs and self.tier.name == "data": dirs.remove("data")
+        if rel_root == "." and "data" in dirs and self.tier.name == "data":
+            dirs.remove("data")
         for n in names:  # `_walk` lists a link to a directory with the names
             rel = os.path.normpath(os.path.join(rel_root, n))
-            if rel in (".bashrc", ".inputrc") and rel not in setup: continue  # firejail's skeleton files
-            try: st = os.lstat(os.path.join(root, n))
-            except OSError: now[rel] = "?"; continue  # e.g. a path over PATH_MAX, made a directory at a time
+            if rel in (".bashrc", ".inputrc") and rel not in setup:
+                continue  # firejail's skeleton files
+            try:
+                st = os.lstat(os.path.join(root, n))
+            except OSError:
+                now[rel] = "?"
+                continue  # e.g. a path over PATH_MAX, made a directory at a time
             now[rel] = stat.filemode(st.st_mode)[0] if not stat.S_ISREG(st.st_mode) else st.st_size
     out = []
     for rel in sorted(set(now) | set(setup))[:max_files]:
-        if rel not in now: out.append({"path": rel, "change": "removed"}); continue
+        if rel not in now:
+            out.append({"path": rel, "change": "removed"})
+            continue
         kind = now[rel]
-        if not isinstance(kind, int): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": {"l": "link", "p": "fifo", "s": "socket", "d": "dir", "?": "unreadable"}.get(kind, kind)}); continue
-        try: data = self.read(rel, 65536)
-        except (UnsafeFile, OSError): out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": "file", "bytes": kind}); continue
-        if rel in setup and data == setup[rel]: continue
+        if not isinstance(kind, int):
+            out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": {"l": "link", "p": "fifo", "s": "socket", "d": "dir", "?": "unreadable"}.get(kind, kind)})
+            continue
+        try:
+            data = self.read(rel, 65536)
+        except (UnsafeFile, OSError):
+            out.append({"path": rel, "change": "added" if rel not in setup else "changed", "kind": "file", "bytes": kind})
+            continue
+        if rel in setup and data == setup[rel]:
+            continue
         before = setup.get(rel, b"").decode("utf-8", "replace").splitlines()
         lines = list(difflib.unified_diff(before, data.decode("utf-8", "replace").splitlines(), f"a/{rel}", f"b/{rel}", lineterm=""))
         out.append({"path": rel, "change": "changed" if rel in setup else "added", "kind": "file", "bytes": kind,
@@ -205,7 +270,10 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
 @patch
 def close(self:Session):
     "End the episode: nothing of the session remains, its directory and mounts included"
-    if not self.closed: self.closed = True; self._release()
+    if not self.closed:
+        self.closed = True
+        self._release()
 
 @patch
-def _release(self:Session): _discard(self.dir)
+def _release(self:Session):
+    _discard(self.dir)

@@ -36,20 +36,26 @@ MAX_READ = 1_000_000  # bytes the trusted side reads of any one file
 def check_terminal_task(t:Task) -> Task:
     "Raise ValueError, naming the task and the fix, unless `t` is a well-formed terminal task"
     m = t.meta
-    if not isinstance(m.get("checks"), list) or not m["checks"]: raise ValueError(f"task {t.id!r}: meta['checks'] must be a non-empty list of checks ({', '.join(CHECKS)})")
-    if not isinstance(m.get("setup", {}), dict): raise ValueError(f"task {t.id!r}: meta['setup'] must map paths to file contents")
+    if not isinstance(m.get("checks"), list) or not m["checks"]:
+        raise ValueError(f"task {t.id!r}: meta['checks'] must be a non-empty list of checks ({', '.join(CHECKS)})")
+    if not isinstance(m.get("setup", {}), dict):
+        raise ValueError(f"task {t.id!r}: meta['setup'] must map paths to file contents")
     for c in m["checks"]:
         kinds = [k for k in CHECKS if k in c] if isinstance(c, dict) else []
-        if len(kinds) != 1: raise ValueError(f"task {t.id!r}: the check {c!r} must have exactly one of the keys {list(CHECKS)}")
+        if len(kinds) != 1:
+            raise ValueError(f"task {t.id!r}: the check {c!r} must have exactly one of the keys {list(CHECKS)}")
     return t
 
 # %% ../../nbs/07b_environments.ipynb #7acc9552
-def _text(b:bytes) -> str: return b.decode("utf-8", "replace")
+def _text(b:bytes) -> str:
+    return b.decode("utf-8", "replace")
 
 MAX_UNPACKED = 4 * MAX_READ  # bytes a compressed archive may expand to before the check reads it
-MAX_EXT_HEADER, MAX_EXT_BYTES, MAX_EXT_HEADERS = 4096, 16384, 64  # one pax or GNU long-name header's bytes; all of them's; how many
+# one pax or GNU long-name header's bytes; all of them's; how many
+MAX_EXT_HEADER, MAX_EXT_BYTES, MAX_EXT_HEADERS = 4096, 16384, 64
 
-class _TarRefused(tarfile.TarError): "An archive the check does not parse further"
+class _TarRefused(tarfile.TarError):
+    "An archive the check does not parse further"
 
 class _BoundedTarInfo(tarfile.TarInfo):
     """A `TarInfo` that refuses an extended header (pax, GNU long names) over `MAX_EXT_HEADER` bytes, over `MAX_EXT_BYTES` of them, or more than `MAX_EXT_HEADERS`:
@@ -57,30 +63,39 @@ class _BoundedTarInfo(tarfile.TarInfo):
     of a chain is parsed one recursion deeper (3,000 raised RecursionError)"""
     def _proc_member(self, tf):
         if self.type in (tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE, tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK):
-            n, size = getattr(tf, "_rlkit_ext", (0, 0)); tf._rlkit_ext = n + 1, size + self.size
-            if self.size > MAX_EXT_HEADER: raise _TarRefused(f"an extended header of {self.size} bytes (at most {MAX_EXT_HEADER})")
-            if size + self.size > MAX_EXT_BYTES: raise _TarRefused(f"extended headers of more than {MAX_EXT_BYTES} bytes in all")
-            if n + 1 > MAX_EXT_HEADERS: raise _TarRefused(f"more than {MAX_EXT_HEADERS} extended headers")
+            n, size = getattr(tf, "_rlkit_ext", (0, 0))
+            tf._rlkit_ext = n + 1, size + self.size
+            if self.size > MAX_EXT_HEADER:
+                raise _TarRefused(f"an extended header of {self.size} bytes (at most {MAX_EXT_HEADER})")
+            if size + self.size > MAX_EXT_BYTES:
+                raise _TarRefused(f"extended headers of more than {MAX_EXT_BYTES} bytes in all")
+            if n + 1 > MAX_EXT_HEADERS:
+                raise _TarRefused(f"more than {MAX_EXT_HEADERS} extended headers")
         return super()._proc_member(tf)
 
 def _unpacked(data:bytes, path:str) -> bytes|str:
     "`data` decompressed as its magic bytes say (gzip, bzip2, xz; else as it is), or why not when it expands past `MAX_UNPACKED`"
     opener = {b"\x1f\x8b": gzip.open, b"BZ": bz2.open, b"\xfd7": lzma.open}.get(data[:2])
-    if opener is None: return data
-    with opener(io.BytesIO(data)) as f: out = f.read(MAX_UNPACKED + 1)  # bounded: a few KB of bzip2 can hold gigabytes
+    if opener is None:
+        return data
+    with opener(io.BytesIO(data)) as f:
+        out = f.read(MAX_UNPACKED + 1)  # bounded: a few KB of bzip2 can hold gigabytes
     return out if len(out) <= MAX_UNPACKED else f"{path} decompresses to more than {MAX_UNPACKED} bytes"
 
 def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple[int, int, str]:
     "(passed, total, why not) of one check on the session's final state; a hidden-tests check counts each assert"
     try:
-        if "absent" in c: return (1, 1, "") if s.stat(c["absent"]) is None else (0, 1, f"{c['absent']} should not exist")
+        if "absent" in c:
+            return (1, 1, "") if s.stat(c["absent"]) is None else (0, 1, f"{c['absent']} should not exist")
         if "dir" in c:
             st = s.stat(c["dir"])
             return (1, 1, "") if st is not None and stat.S_ISDIR(st.st_mode) else (0, 1, f"{c['dir']} is not a directory")
         if "mode" in c:
             st = s.stat(c["mode"])
-            if st is None: return 0, 1, f"{c['mode']} does not exist"
-            if not stat.S_ISREG(st.st_mode): return 0, 1, f"{c['mode']} is not a regular file"  # an empty directory of mode 755 is no script
+            if st is None:
+                return 0, 1, f"{c['mode']} does not exist"
+            if not stat.S_ISREG(st.st_mode):
+                return 0, 1, f"{c['mode']} is not a regular file"  # an empty directory of mode 755 is no script
             got = oct(stat.S_IMODE(st.st_mode))[2:]
             return (1, 1, "") if int(got, 8) == int(c["bits"], 8) else (0, 1, f"{c['mode']} has mode {got}, not {c['bits']}")
         if "unchanged" in c:
@@ -89,51 +104,73 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             return (1, 1, "") if want is not None and got == (want if isinstance(want, bytes) else str(want).encode()) else (0, 1, f"{c['unchanged']} changed")
         if "tar" in c:
             data = _unpacked(s.read(c["tar"], MAX_READ), c["tar"])
-            if isinstance(data, str): return 0, 1, data
+            if isinstance(data, str):
+                return 0, 1, data
             want = sorted({n.removeprefix("./").rstrip("/") for n in c["members"]})
             members, wrong = [], []
-            with tarfile.open(fileobj=io.BytesIO(data), mode="r:", tarinfo=_BoundedTarInfo) as tf:  # read member by member: nothing is extracted to disk
+            # read member by member: nothing is extracted to disk
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:", tarinfo=_BoundedTarInfo) as tf:
                 for m in tf:  # a cap on members, since a few KB of bz2 can hold a million headers
-                    if len(members) > len(want) + 16: return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
+                    if len(members) > len(want) + 16:
+                        return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
                     name = m.name.removeprefix("./").rstrip("/")
                     members.append(name)
-                    if name in setup:  # a file the setup wrote must be archived with its content, not as an empty file of its name
+                    # a file the setup wrote must be archived with its content, not as an empty file of its name
+                    if name in setup:
                         f = tf.extractfile(m) if m.isfile() else None
                         exp = setup[name] if isinstance(setup[name], bytes) else str(setup[name]).encode()
-                        if f is None or f.read(MAX_READ + 1) != exp: wrong.append(name)
+                        if f is None or f.read(MAX_READ + 1) != exp:
+                            wrong.append(name)
             names = sorted(set(members) - {"", "."})
-            if names != want: return 0, 1, f"{c['tar']} holds {names[:10]}, not {want}"
+            if names != want:
+                return 0, 1, f"{c['tar']} holds {names[:10]}, not {want}"
             return (1, 1, "") if not wrong else (0, 1, f"{c['tar']} holds {', '.join(wrong[:5])} with other content than the setup wrote")
         if "gzip" in c:
-            with gzip.GzipFile(fileobj=io.BytesIO(s.read(c["gzip"], MAX_READ))) as g: got = g.read(MAX_READ + 1)
-            if len(got) > MAX_READ: return 0, 1, f"{c['gzip']} decompresses to more than {MAX_READ} bytes"
+            with gzip.GzipFile(fileobj=io.BytesIO(s.read(c["gzip"], MAX_READ))) as g:
+                got = g.read(MAX_READ + 1)
+            if len(got) > MAX_READ:
+                return 0, 1, f"{c['gzip']} decompresses to more than {MAX_READ} bytes"
             return (1, 1, "") if _text(got).strip() == c["text"].strip() else (0, 1, f"{c['gzip']} holds {_text(got)[:80]!r}")
-        if "hidden_tests" in c: return hidden_tests(s, c, sandbox)
+        if "hidden_tests" in c:
+            return hidden_tests(s, c, sandbox)
         data, p = s.read(c["file"], MAX_READ), c["file"]
-        if "exact" in c: return (1, 1, "") if data == c["exact"].encode() else (0, 1, f"{p} holds {_text(data)[:80]!r}")
-        if "text" in c: return (1, 1, "") if _text(data).strip() == c["text"].strip() else (0, 1, f"{p} holds {_text(data)[:80]!r}, not {c['text'][:80]!r}")
+        if "exact" in c:
+            return (1, 1, "") if data == c["exact"].encode() else (0, 1, f"{p} holds {_text(data)[:80]!r}")
+        if "text" in c:
+            return (1, 1, "") if _text(data).strip() == c["text"].strip() else (0, 1, f"{p} holds {_text(data)[:80]!r}, not {c['text'][:80]!r}")
         if "lines" in c:
             got = [l.rstrip() for l in _text(data).strip("\n").splitlines()]
             return (1, 1, "") if got == [l.rstrip() for l in c["lines"]] else (0, 1, f"{p} has the lines {got[:8]}")
-        if "contains" in c: return (1, 1, "") if c["contains"] in _text(data) else (0, 1, f"{p} does not contain {c['contains']!r}")
-        if "not_contains" in c: return (1, 1, "") if c["not_contains"] not in _text(data) else (0, 1, f"{p} still contains {c['not_contains']!r}")
+        if "contains" in c:
+            return (1, 1, "") if c["contains"] in _text(data) else (0, 1, f"{p} does not contain {c['contains']!r}")
+        if "not_contains" in c:
+            return (1, 1, "") if c["not_contains"] not in _text(data) else (0, 1, f"{p} still contains {c['not_contains']!r}")
         if "number" in c:
-            try: got = float(_text(data).strip())
-            except ValueError: return 0, 1, f"{p} holds {_text(data)[:40]!r}, not a number"
+            try:
+                got = float(_text(data).strip())
+            except ValueError:
+                return 0, 1, f"{p} holds {_text(data)[:40]!r}, not a number"
             return (1, 1, "") if math.isclose(got, float(c["number"]), rel_tol=0, abs_tol=float(c.get("tol", 1e-9))) else (0, 1, f"{p} holds {got}, not {c['number']}")
         return 1, 1, ""  # a bare "file": it exists and is a regular file
-    except (UnsafeFile, _TarRefused) as e: return 0, 1, f"refused: {e}"
-    except RecursionError: return 0, 1, "refused: nested deeper than the check reads"
-    except FileNotFoundError: return 0, 1, f"{c.get('file') or c.get('tar') or c.get('gzip') or c.get('unchanged')} does not exist"
-    except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile, lzma.LZMAError) as e: return 0, 1, f"unreadable: {type(e).__name__}: {e}"
+    except (UnsafeFile, _TarRefused) as e:
+        return 0, 1, f"refused: {e}"
+    except RecursionError:
+        return 0, 1, "refused: nested deeper than the check reads"
+    except FileNotFoundError:
+        return 0, 1, f"{c.get('file') or c.get('tar') or c.get('gzip') or c.get('unchanged')} does not exist"
+    except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile, lzma.LZMAError) as e:
+        return 0, 1, f"unreadable: {type(e).__name__}: {e}"
 
 def hidden_tests(s:Session, c:dict, sandbox:Sandbox|None) -> tuple[int, int, str]:
     "Copy the project's modules out of the session (read safely), then observe the hidden asserts against them in a fresh sandbox job"
-    if sandbox is None: raise ValueError("a hidden_tests check needs the sandbox to run them in")
+    if sandbox is None:
+        raise ValueError("a hidden_tests check needs the sandbox to run them in")
     files = {}
     for mod in c["modules"]:
-        try: files[f"{mod}.py"] = _text(s.read(f"{mod}.py", MAX_READ))
-        except (UnsafeFile, FileNotFoundError) as e: return 0, c["hidden_tests"].count("assert"), f"{mod}.py: {e}"
+        try:
+            files[f"{mod}.py"] = _text(s.read(f"{mod}.py", MAX_READ))
+        except (UnsafeFile, FileNotFoundError) as e:
+            return 0, c["hidden_tests"].count("assert"), f"{mod}.py: {e}"
     code = "import os, sys\nsys.path.insert(0, os.path.expanduser('~'))  # python -I leaves the job's directory off the path\n" + \
            "\n".join(f"from {m} import *" for m in c["modules"])
     r = sandbox.run(code, c["hidden_tests"], files=files)
@@ -141,11 +178,13 @@ def hidden_tests(s:Session, c:dict, sandbox:Sandbox|None) -> tuple[int, int, str
 
 def check_state(s:Session, task:Task, sandbox:Sandbox|None=None) -> dict:
     "Every check of `task` on the session's final state: passed, total, the fraction and the reasons (after every process is gone)"
-    passed = total = 0; why = []
+    passed = total = 0
+    why = []
     for c in task.meta["checks"]:
         p, n, w = run_check(s, c, task.meta.get("setup", {}), sandbox)
         passed, total = passed + p, total + n
-        if w: why.append(w)
+        if w:
+            why.append(w)
     return {"passed": passed, "total": total, "fraction": passed / max(1, total), "solved": passed == total, "why": why}
 
 # %% ../../nbs/07b_environments.ipynb #8ba7dfdd
@@ -155,7 +194,8 @@ def terminal_tasks(split:str="train", # "train", "test" or "all"
                    kind:str|None=None, # "shell", "repo" or None for both
                   ) -> list[Task]:
     "The bundled terminal tasks of a split, each checked"
-    if split not in ("train", "test", "all"): raise ValueError(f"split={split!r}: use 'train', 'test' or 'all'")
+    if split not in ("train", "test", "all"):
+        raise ValueError(f"split={split!r}: use 'train', 'test' or 'all'")
     out = [check_terminal_task(t) for f in TERMINAL_FILES if (DATA_DIR / f).exists() for t in load_tasks(DATA_DIR / f)]
     return [t for t in out if (split == "all" or t.meta.get("split") == split) and (kind is None or t.meta.get("kind") == kind)]
 
@@ -183,7 +223,8 @@ class TerminalEnv(Env):
                  protocol:str="bash", # "bash": a fenced ```bash block runs; "tools": a call to `BASH_TOOL` (`tool_command` reads it)
                  tokenizer=None, # with "tools": its own parser reads the calls where it has one (`tool_command`)
                 ):
-        if protocol not in ("bash", "tools"): raise ValueError(f"protocol={protocol!r}: an environment speaks 'bash' or 'tools' ('auto' is resolved by `protocol_for`)")
+        if protocol not in ("bash", "tools"):
+            raise ValueError(f"protocol={protocol!r}: an environment speaks 'bash' or 'tools' ('auto' is resolved by `protocol_for`)")
         self.task, self.sb, self.max_turns, self.observation_chars = check_terminal_task(task), sandbox, max_turns, observation_chars
         self.protocol, self.tokenizer = protocol, tokenizer
         self.session = Session(sandbox, files=task.meta.get("setup"), modes={k: int(v, 8) for k, v in task.meta.get("modes", {}).items()},
@@ -197,21 +238,26 @@ class TerminalEnv(Env):
                    tokenizer=ctx.tokenizer)
 
     @classmethod
-    def check(cls, ctx:Context): protocol_for(ctx.tokenizer, ctx.rollout.terminal_protocol)  # refuses 'tools' where the template ignores them
+    def check(cls, ctx:Context):
+        protocol_for(ctx.tokenizer, ctx.rollout.terminal_protocol)  # refuses 'tools' where the template ignores them
 
     @property
-    def tools(self) -> list|None: return [BASH_TOOL] if self.protocol == "tools" else None  # what the chat template is given to render
+    def tools(self) -> list|None:
+        return [BASH_TOOL] if self.protocol == "tools" else None  # what the chat template is given to render
 
     @property
-    def stop_after_code(self) -> bool: return self.tools is None  # a bash turn ends when its block closes; a tool call at the model's end of turn
+    def stop_after_code(self) -> bool:
+        return self.tools is None  # a bash turn ends when its block closes; a tool call at the model's end of turn
 
-    def prompt(self) -> str: return f"{TOOLS_SYSTEM if self.tools else TERMINAL_SYSTEM}\n\nTask: {self.task.prompt}"
+    def prompt(self) -> str:
+        return f"{TOOLS_SYSTEM if self.tools else TERMINAL_SYSTEM}\n\nTask: {self.task.prompt}"
 
     def step(self, text:str) -> Step:
         "Run the turn's bash block (or bash tool call); the episode ends without one, at the turn budget, or when the session's budget is spent"
         self.turns += 1
         cmd = tool_command(text, self.tokenizer) if self.tools else bash_block(text)
-        if cmd is None: return Step("", True)
+        if cmd is None:
+            return Step("", True)
         r = self.session.run(cmd)
         done = self.turns >= self.max_turns or r.stopped == "budget"
         self.cut = done and self.turns >= self.max_turns
@@ -227,23 +273,28 @@ class TerminalEnv(Env):
         "The fraction of checks that hold on the final state, and the details (each command, the diff); the session is then wiped"
         try:
             st = check_state(self.session, self.task, self.sb)
-            st["diff"] = self.session.diff(self.task.meta.get("setup"))  # what the episode changed: for the run directory and the viewer
-        finally: self.session.close()
+            # what the episode changed: for the run directory and the viewer
+            st["diff"] = self.session.diff(self.task.meta.get("setup"))
+        finally:
+            self.session.close()
         st["commands"] = [c.to_dict() for c in self.session.commands]
         st["cut"] = self.cut
         return st["fraction"], st
 
-    def close(self): self.session.close()
+    def close(self):
+        self.session.close()
 
 def play(task:Task, sb:Sandbox, turns:list[str], budget_s:float=30.0) -> tuple[float, dict]:
     "A terminal episode whose turns are given: the reward and details of `TerminalEnv.score`"
     env = TerminalEnv(task, sb, budget_s=budget_s)
     for text in turns:
-        if env.step(text).done: break
+        if env.step(text).done:
+            break
     return env.score()
 
 # %% ../../nbs/07b_environments.ipynb #b129de27
-BASH_TOOL = {"type": "function", "function": {  # the terminal as one tool, in the JSON-schema form `apply_chat_template(tools=...)` takes
+# the terminal as one tool, in the JSON-schema form `apply_chat_template(tools=...)` takes
+BASH_TOOL = {"type": "function", "function": {
     "name": "bash", "description": "Run a bash command in the task's directory; returns its exit code, stdout and stderr.",
     "parameters": {"type": "object", "properties": {"command": {"type": "string", "description": "the command line to run"}}, "required": ["command"]}}}
 
@@ -255,12 +306,16 @@ def tools_supported(tokenizer) -> bool:
                  != tokenizer.apply_chat_template(m, tokenize=False, add_generation_prompt=True))
         tokenizer.apply_chat_template(m + [{"role": "assistant", "content": "x"}, {"role": "tool", "content": "y"}], tokenize=False)  # as `feedback_ids` renders it
         return shown
-    except Exception: return False  # a template that fails on tools, or on a tool message after the assistant's turn, does not support them here
+    except Exception:
+        # a template that fails on tools, or on a tool message after the assistant's turn, does not support them here
+        return False
 
 def protocol_for(tokenizer, protocol:str="auto") -> str:
     "The protocol a terminal episode speaks: 'bash' or 'tools' as asked ('tools' refused where the template ignores tools), 'auto' picks tools where supported"
-    if protocol not in PROTOCOLS: raise ValueError(f"protocol={protocol!r} (--terminal-protocol): use one of {PROTOCOLS}")
-    if protocol == "bash": return "bash"
+    if protocol not in PROTOCOLS:
+        raise ValueError(f"protocol={protocol!r} (--terminal-protocol): use one of {PROTOCOLS}")
+    if protocol == "bash":
+        return "bash"
     ok = tools_supported(tokenizer)
     if protocol == "tools" and not ok:
         raise ValueError("terminal_protocol='tools', but this model's chat template ignores tools (apply_chat_template(tools=...) renders "
@@ -273,31 +328,45 @@ def _json_objects(text:str) -> list:
     "Every JSON object that starts at a '{' of `text` (the first one that parses from each)"
     dec, out, i = json.JSONDecoder(), [], text.find("{")
     while i >= 0:
-        try: obj, end = dec.raw_decode(text, i); out.append(obj); i = text.find("{", end)
-        except (ValueError, RecursionError): i = text.find("{", i + 1)  # not JSON, or a degenerate sample (deep nesting, a huge number)
+        try:
+            obj, end = dec.raw_decode(text, i)
+            out.append(obj)
+            i = text.find("{", end)
+        except (ValueError, RecursionError):
+            i = text.find("{", i + 1)  # not JSON, or a degenerate sample (deep nesting, a huge number)
     return out
 
 def tool_command(text:str, tokenizer=None) -> str|None:
     "The command of the first call to the bash tool in a model's turn, or None: the tool form of `bash_block`"
     calls = []
-    if tokenizer is not None and getattr(tokenizer, "response_template", None) is not None:  # the model's own parser, where it ships one
-        try: calls = [c.get("function", c) for c in tokenizer.parse_response(text, prefix="").get("tool_calls") or []]
-        except Exception: calls = []
-    if not calls:  # <tool_call>{...}</tool_call> (Hermes), else a bare {"name": ..., "parameters": {...}} (Llama 3.1-3.3)
+    # the model's own parser, where it ships one
+    if tokenizer is not None and getattr(tokenizer, "response_template", None) is not None:
+        try:
+            calls = [c.get("function", c) for c in tokenizer.parse_response(text, prefix="").get("tool_calls") or []]
+        except Exception:
+            calls = []
+    # <tool_call>{...}</tool_call> (Hermes), else a bare {"name": ..., "parameters": {...}} (Llama 3.1-3.3)
+    if not calls:
         blobs = TOOL_CALL.findall(text)
         calls = [o for b in blobs for o in _json_objects(b)[:1]] if blobs else _json_objects(text)
     for c in calls:
-        if isinstance(c, dict) and isinstance(c.get("function"), dict): c = c["function"]  # the OpenAI form: {"type": "function", "function": {...}}
-        if not isinstance(c, dict) or c.get("name") != "bash": continue
+        if isinstance(c, dict) and isinstance(c.get("function"), dict):
+            c = c["function"]  # the OpenAI form: {"type": "function", "function": {...}}
+        if not isinstance(c, dict) or c.get("name") != "bash":
+            continue
         args = c.get("arguments", c.get("parameters"))
         if isinstance(args, str):
-            try: args = json.loads(args)
-            except (ValueError, RecursionError): continue
-        if isinstance(args, dict) and isinstance(args.get("command"), str) and args["command"].strip(): return args["command"].strip()
+            try:
+                args = json.loads(args)
+            except (ValueError, RecursionError):
+                continue
+        if isinstance(args, dict) and isinstance(args.get("command"), str) and args["command"].strip():
+            return args["command"].strip()
     return None
 
 # %% ../../nbs/07b_environments.ipynb #84bda383
-HERMES_TEMPLATE = (  # a ChatML template with Hermes tool calls, as Qwen2.5's renders them (trimmed): for examples and tests
+# a ChatML template with Hermes tool calls, as Qwen2.5's renders them (trimmed): for examples and tests
+HERMES_TEMPLATE = (
     "{%- if tools %}{{- '<|im_start|>system\n' }}{%- if messages[0].role == 'system' %}{{- messages[0].content + '\n\n' }}{%- endif %}"
     "{{- '# Tools\n\nYou may call one or more functions to assist with the user query.\n\n"
     "You are provided with function signatures within <tools></tools> XML tags:\n<tools>' }}"
@@ -317,9 +386,12 @@ def check_terminal_tasks(tasks:list[Task], rows:list[dict], sb:Sandbox, budget_s
         if t.meta.get("reference"):
             reward, info = play(t, sb, [f"```bash\n{t.meta['reference']}\n```", "Done."], budget_s)
             row["reference"] = "passed" if reward == 1.0 else "failed"
-            if reward != 1.0: row["problems"].append(f"the reference commands score {reward:.2f}: {'; '.join(info['why'])[:300]}")
-        if play(t, sb, ["Done."], budget_s)[0] == 1.0: row["problems"].append("doing nothing passes every check")
+            if reward != 1.0:
+                row["problems"].append(f"the reference commands score {reward:.2f}: {'; '.join(info['why'])[:300]}")
+        if play(t, sb, ["Done."], budget_s)[0] == 1.0:
+            row["problems"].append("doing nothing passes every check")
 
 ENVS["terminal"] = TerminalEnv  # the rollout loop plays terminal tasks with it
-SOURCES["terminal"] = lambda split: terminal_tasks("test" if split == "test" else "train")  # `--tasks terminal`: no val split, settings are chosen on train
+# `--tasks terminal`: no val split, settings are chosen on train
+SOURCES["terminal"] = lambda split: terminal_tasks("test" if split == "test" else "train")
 TASK_CHECKS["terminal"] = check_terminal_tasks
