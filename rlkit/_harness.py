@@ -1,17 +1,18 @@
 """The harness: the program that rlkit's sandbox runs inside firejail, as the unprivileged sandbox user.
 
 This is a plain file, not generated from a notebook, and not a module rlkit imports. `rlkit.jail.harness_source()`
-reads it as text, puts the source of the value codec (`encode_value`, `_distinct_keys`, `decode_value`) above it, and writes the result
-into each sandbox's private directory as `harness.py`. The sandbox's interpreter runs that with the standard library
-only: `python -I -S -B -u harness.py REQ REP TARGET`, where REQ and REP are the request and reply pipes and TARGET is
-a solution file to `serve` once, or `--zygote` for a warm sandbox. Importing this file runs nothing.
+reads it as text, puts the source of the value codec (`encode_value`, `_distinct_keys`, `decode_value`) above it, and
+writes the result into each sandbox's private directory as `harness.py`. The sandbox's interpreter runs that with the
+standard library only: `python -I -S -B -u harness.py REQ REP TARGET`, where REQ and REP are the request and reply pipes
+and TARGET is a solution file to `serve` once, or `--zygote` for a warm sandbox. Importing this file runs nothing.
 The notebook nbs/02b_jail.ipynb ("The harness inside") explains it.
 """
 import builtins, json, os, resource, sys, traceback
 
 # never runs: `harness_source()` puts the codec's source above this file; this names it for readers and linters
 if False:
-    from rlkit.jail import _distinct_keys, decode_value, encode_value
+    # F401: `_distinct_keys` is used by `decode_value`, not here; it is named because the codec puts it above this file
+    from rlkit.jail import _distinct_keys, decode_value, encode_value  # noqa: F401
 
 req = rep = None  # the request and reply channels, opened by `main`
 JOB = None  # the id of the job being served (None when the sandbox runs one solution and exits)
@@ -55,17 +56,23 @@ def start_audit(cap, proxy_port):
     def writes(mode, flags):
         if isinstance(mode, str) and any(c in mode for c in "wax+"):
             return True
-        return isinstance(flags, int) and flags > 0 and bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC))
+        return (isinstance(flags, int) and flags > 0
+                and bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC)))
     def hook(event, args):
         if state["busy"] or state["n"] > cap:
             return
         state["busy"] = True
         try:
-            if event in ("os.fork", "os.forkpty", "os.exec", "os.posix_spawn", "os.spawn", "os.system", "subprocess.Popen"):
-                report("process", event, " ".join(map(str, args[1] if event in ("os.exec", "os.posix_spawn", "subprocess.Popen") and args[1] else args[:1])))
-            elif event == "open" and isinstance(args[0], (str, bytes)) and writes(args[1], args[2]) and os.fsdecode(args[0]) not in STREAMS:
+            if event in ("os.fork", "os.forkpty", "os.exec", "os.posix_spawn", "os.spawn", "os.system",
+                         "subprocess.Popen"):
+                report("process", event,
+                       " ".join(map(str, args[1] if event in ("os.exec", "os.posix_spawn", "subprocess.Popen")
+                                                    and args[1] else args[:1])))
+            elif (event == "open" and isinstance(args[0], (str, bytes)) and writes(args[1], args[2])
+                  and os.fsdecode(args[0]) not in STREAMS):
                 p = os.path.realpath(os.fsdecode(args[0]))
-                inside = (p == home or p.startswith(home + os.sep)) and not (readonly and (p == readonly or p.startswith(readonly + os.sep)))
+                inside = ((p == home or p.startswith(home + os.sep))
+                          and not (readonly and (p == readonly or p.startswith(readonly + os.sep))))
                 if not inside and p not in STREAMS:
                     report("write", "open", p)
             elif event == "socket.__new__" and not inet_expected and args[1] != 1 and args[1] != -1:  # 1: AF_UNIX
@@ -79,7 +86,8 @@ def start_audit(cap, proxy_port):
                 p = os.fsdecode(args[1])
                 if p.startswith("\0") or not os.path.realpath(p).startswith(home + os.sep):
                     report("network", "connect", "unix socket %s" % p)
-            elif event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex", "socket.gethostbyaddr"):
+            elif event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex",
+                           "socket.gethostbyaddr"):
                 if args[0] not in LOOPBACK:
                     report("network", "lookup", args[0])
             elif event == "ctypes.dlopen":
@@ -89,7 +97,7 @@ def start_audit(cap, proxy_port):
     sys.addaudithook(hook)
 
 def forward(sock_path, port):
-    "The network tier's forwarder: a process that accepts on 127.0.0.1:port and passes each connection to the trusted proxy's socket"
+    "The network tier's forwarder: a process on 127.0.0.1:port passing each connection to the trusted proxy's socket"
     import selectors, socket
     srv = socket.socket()
     srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -148,7 +156,8 @@ def serve(path):
     try:
         code = compile(src, "solution.py", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError) as e:  # nesting deeper than the compiler goes
-        return send({"syntax_error": "%s: %s (line %s)" % (type(e).__name__, getattr(e, "msg", e), getattr(e, "lineno", "?"))})
+        return send({"syntax_error": "%s: %s (line %s)" % (type(e).__name__, getattr(e, "msg", e),
+                                                           getattr(e, "lineno", "?"))})
     before = dict(vars(builtins))
     ns = {"__name__": "solution", "__builtins__": builtins}
     cap = int(os.environ.get("RLKIT_AUDIT", "0"))
@@ -162,7 +171,8 @@ def serve(path):
         return send({"memory": "MemoryError while defining the code"})
     except BaseException:
         return send({"error": trimmed_traceback()})
-    tampered = sorted(k for k in set(before) | set(vars(builtins)) if vars(builtins).get(k, None) is not before.get(k, None))
+    tampered = sorted(k for k in set(before) | set(vars(builtins))
+                      if vars(builtins).get(k, None) is not before.get(k, None))
     send({"ready": sorted(k for k, v in ns.items() if callable(v) and not k.startswith("__")), "tampered": tampered})
     for line in req:
         msg = json.loads(line)
@@ -183,8 +193,8 @@ JOB_LIMITS = (resource.RLIMIT_AS, resource.RLIMIT_CPU, resource.RLIMIT_FSIZE, re
 WRITABLE = (os.path.expanduser("~"), "/tmp", "/var/tmp", "/run/lock", "/dev/shm")
 
 def _rmtree(top):
-    """`shutil.rmtree` without recursion (3.11's recurses, and a job can make a tree deeper than the recursion limit), making each
-    directory writable first (a job may have made them read-only); what cannot be removed is left"""
+    """`shutil.rmtree` without recursion (3.11's recurses, and a job can make a tree deeper than the recursion limit),
+    making each directory writable first (a job may have made them read-only); what cannot be removed is left"""
     stack, seen = [top], set()
     while stack:
         d = stack[-1]

@@ -1,4 +1,4 @@
-import json, math
+import json
 
 import numpy as np
 import pytest
@@ -49,7 +49,8 @@ def test_missing_field_names_line(tmp_path):
 
 
 def test_verdicts_are_typed():
-    assert set(VERDICTS) >= {"passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error"}
+    assert set(VERDICTS) >= {"passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit",
+                             "sandbox_error"}
     with pytest.raises(ValueError, match="verdict='ok'"):
         ExecResult("ok")
     with pytest.raises(ValueError, match="no score"):
@@ -64,8 +65,10 @@ def test_turn_rejects_misaligned_logprobs():
 
 def test_seed_everything_repeats_all_rngs():
     import random
-    seed_everything(3); a = (random.random(), np.random.rand(), torch.rand(1).item())
-    seed_everything(3); b = (random.random(), np.random.rand(), torch.rand(1).item())
+    seed_everything(3)
+    a = (random.random(), np.random.rand(), torch.rand(1).item())
+    seed_everything(3)
+    b = (random.random(), np.random.rand(), torch.rand(1).item())
     assert a == b
 
 

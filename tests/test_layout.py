@@ -1,5 +1,7 @@
-"""The library's shape, as DESIGN.md draws it: imports point down the notebook order (so there is no circle), none hides inside a
-function, and the core never imports a wing (the terminal agents, the TRL engine, the training extras): wings plug in through
+"""The library's shape, as DESIGN.md draws it: imports point down the notebook order (so there is no circle), \
+none hides inside a
+function, and the core never imports a wing (the terminal agents, the TRL engine, the training extras): \
+wings plug in through
 entry points (`rlkit.plugins`, `rlkit.engines`, `rlkit.hooks`)."""
 import ast, re
 from pathlib import Path
@@ -33,10 +35,13 @@ def _imports(module:str, path:Path) -> list[tuple[str, int, bool]]:
             if node.level:  # relative: resolve against the module's package
                 base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
                 name = f"{base}.{node.module}" if node.module else base
-            else: name = node.module or ""
+            else:
+                name = node.module or ""
             names = [f"{name}.{a.name}" if f"{name}.{a.name}" in _modules() else name for a in node.names]
-        elif isinstance(node, ast.Import): names = [a.name for a in node.names]
-        else: continue
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
         out += [(n, node.lineno, id(node) in top) for n in names if n.startswith("rlkit")]
     return out
 
@@ -48,7 +53,8 @@ MODULES = _modules()
 def test_imports_point_down_the_notebook_order(module):
     path, mine = MODULES[module], _notebook(MODULES[module])
     for name, line, _ in _imports(module, path):
-        if name in ("rlkit", module) or name not in MODULES: continue  # the package's face (__version__)
+        if name in ("rlkit", module) or name not in MODULES:
+            continue  # the package's face (__version__)
         theirs = _notebook(MODULES[name])
         assert theirs < mine, f"{path.name}:{line} imports {name} ({theirs}.ipynb), which comes after {mine}.ipynb"
 
@@ -56,13 +62,15 @@ def test_imports_point_down_the_notebook_order(module):
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_import_of_rlkit_hides_inside_a_function(module):
     hidden = [f"{name} (line {line})" for name, line, top in _imports(module, MODULES[module]) if not top]
-    assert not hidden, f"{module} imports inside a function: {hidden}; import at the top, or move the code where its imports point down"
+    assert not hidden, (f"{module} imports inside a function: {hidden}; import at the top, or move the code where "
+                        "its imports point down")
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if not m.startswith(WINGS)))
 def test_the_core_never_imports_a_wing(module):
     wings = [f"{name} (line {line})" for name, line, _ in _imports(module, MODULES[module]) if name.startswith(WINGS)]
-    assert not wings, f"the core module {module} imports the wing {wings}: a wing registers itself through an entry point"
+    assert not wings, \
+        f"the core module {module} imports the wing {wings}: a wing registers itself through an entry point"
 
 
 def test_the_wings_are_registered_as_entry_points():

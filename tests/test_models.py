@@ -13,7 +13,8 @@ def _nudge(model, value=0.02):
     "Give a fresh adapter non-zero weights, as training would"
     with torch.no_grad():
         for n, p in model.named_parameters():
-            if "lora_B" in n: p.add_(value)
+            if "lora_B" in n:
+                p.add_(value)
 
 
 def test_tiny_policy_is_small_and_trainable():
@@ -27,17 +28,23 @@ def test_tiny_policy_is_small_and_trainable():
 
 
 def test_tiny_policy_is_deterministic():
-    a, _ = tiny_policy(seed=1); b, _ = tiny_policy(seed=1); c, _ = tiny_policy(seed=2)
+    a, _ = tiny_policy(seed=1)
+    b, _ = tiny_policy(seed=1)
+    c, _ = tiny_policy(seed=2)
     x = torch.arange(10)[None]
     with torch.no_grad():
         assert torch.equal(a(x).logits, b(x).logits) and not torch.equal(a(x).logits, c(x).logits)
 
 
 def test_tiny_policy_seed_covers_the_adapter_and_spares_the_global_rng():
-    "The LoRA init (peft draws it from torch's global RNG) depends on `seed` only, and the caller's RNG is left as it was"
+    ("The LoRA init (peft draws it from torch's global RNG) depends on `seed` only, and the caller's RNG is left as "
+     "it was")
     def lora(m): return {n: p.detach().clone() for n, p in m.named_parameters() if "lora_A" in n}
-    torch.manual_seed(1); a = lora(tiny_policy(seed=3)[0])
-    torch.manual_seed(2); state = torch.get_rng_state(); b = lora(tiny_policy(seed=3)[0])
+    torch.manual_seed(1)
+    a = lora(tiny_policy(seed=3)[0])
+    torch.manual_seed(2)
+    state = torch.get_rng_state()
+    b = lora(tiny_policy(seed=3)[0])
     assert torch.equal(torch.get_rng_state(), state)
     assert a and all(v.abs().sum() > 0 and torch.equal(v, b[n]) for n, v in a.items())
     assert not torch.equal(next(iter(a.values())), next(iter(lora(tiny_policy(seed=4)[0]).values())))
@@ -48,13 +55,16 @@ def test_saved_adapter_loads_with_peft(tmp_path, which, smol):
     model, tok = tiny_policy() if which == "tiny" else (smol[0], smol[1])
     _nudge(model)
     x = tok(["def add(a, b):"], return_tensors="pt").input_ids
-    with torch.no_grad(): want = model(x).logits
+    with torch.no_grad():
+        want = model(x).logits
     save_adapter(model, tmp_path / "adapter", tok)
-    assert (tmp_path / "adapter" / "adapter_config.json").exists() and (tmp_path / "adapter" / "adapter_model.safetensors").exists()
+    assert ((tmp_path / "adapter" / "adapter_config.json").exists()
+            and (tmp_path / "adapter" / "adapter_model.safetensors").exists())
     # PEFT's own loader on a fresh base reads what rlkit wrote
     base = tiny_policy(lora=False)[0] if which == "tiny" else load_policy(lora=False)[0]
     loaded = PeftModel.from_pretrained(base, tmp_path / "adapter")
-    with torch.no_grad(): got = loaded(x).logits
+    with torch.no_grad():
+        got = loaded(x).logits
     assert torch.equal(got, want)
     _nudge(model, -0.02)  # leave the shared fixture as it was
 
@@ -67,7 +77,8 @@ def test_adapter_disabled_gives_the_base_model(smol):
         want = base(x).logits
         _nudge(model)
         policy = model(x).logits
-        with adapter_disabled(model): ref = model(x).logits
+        with adapter_disabled(model):
+            ref = model(x).logits
         _nudge(model, -0.02)
     assert torch.allclose(ref, want, atol=1e-5)
     assert (policy - ref).abs().max() > 1e-3
@@ -93,7 +104,9 @@ def test_qlora_forward_backward_on_cpu(quantization):
 def test_embedded_model_second_load_hits_the_cache(smol):
     # the fixture already converted the model; a second load reads safetensors, not the GGUF
     assert (M.cache_dir() / M.EMBEDDED_NAME / "model.safetensors").exists()
-    t0 = time.time(); model, tok = load_policy(lora=False); seconds = time.time() - t0
+    t0 = time.time()
+    model, tok = load_policy(lora=False)
+    seconds = time.time() - t0
     print(f"second load_policy(): {seconds:.2f} s")
     assert tok.chat_template and tok.padding_side == "left"
 
@@ -132,7 +145,8 @@ def test_missing_embedded_package_says_what_to_install(monkeypatch, tmp_path):
 
 def test_quantization_without_bitsandbytes_says_what_to_install(monkeypatch):
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "bitsandbytes" else real(name, *a))
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "bitsandbytes" else real(name, *a))
     with pytest.raises(ImportError, match="pip install bitsandbytes"):
         load_policy(quantization="4bit")
 
@@ -150,14 +164,16 @@ def test_bad_model_names(tmp_path):
 
 
 def test_a_4bit_base_still_trains_after_sampling_on_a_cpu():
-    "bitsandbytes repacks 4-bit weights for CPU inference the first time they run without gradient; that layout has no backward"
+    ("bitsandbytes repacks 4-bit weights for CPU inference the first time they run without gradient; that layout has "
+     "no backward")
     def layer0_grads(sample_first:bool) -> dict:
         torch.manual_seed(0)  # the same fresh adapter both times
         model, tok = load_tiny_quantized("4bit")
         ids = torch.randint(0, 200, (2, 12), generator=torch.Generator().manual_seed(0))
         if sample_first:
             model.eval()
-            with torch.no_grad(): model(input_ids=ids)  # what sampling does
+            with torch.no_grad():
+                model(input_ids=ids)  # what sampling does
         model.train()
         model(input_ids=ids).logits.float().pow(2).mean().backward()
         return {n: p.grad.clone() for n, p in model.named_parameters() if p.grad is not None and "layers.0." in n}

@@ -13,7 +13,8 @@ from rlkit.rewards import score
 def _toy(n0, n1):
     "A toy preference: an answer ending in '!' beats the same answer ending in '?'"
     words = ["alpha", "beta", "gamma", "delta", "omega", "sigma", "kappa", "theta"]
-    return [{"prompt": f"say {words[i % 8]} {i}", "chosen": f"{words[(i * 3) % 8]} {i}!", "rejected": f"{words[(i * 3) % 8]} {i}?"}
+    return [{"prompt": f"say {words[i % 8]} {i}", "chosen": f"{words[(i * 3) % 8]} {i}!",
+             "rejected": f"{words[(i * 3) % 8]} {i}?"}
             for i in range(n0, n1)]
 
 
@@ -33,7 +34,8 @@ def test_bradley_terry_loss_values_and_margin():
     want = (-torch.nn.functional.logsigmoid(torch.tensor([1.0, -1.0]))).mean()
     assert torch.isclose(bradley_terry_loss(rc, rr), want)
     assert bradley_terry_loss(rc, rr, margin=1.0) > bradley_terry_loss(rc, rr)
-    assert torch.isclose(bradley_terry_loss(torch.tensor([2.0]), torch.tensor([2.0]), center=0.5), torch.tensor(math.log(2) + 8.0))
+    assert torch.isclose(bradley_terry_loss(torch.tensor([2.0]), torch.tensor([2.0]), center=0.5),
+                         torch.tensor(math.log(2) + 8.0))
 
 
 @pytest.mark.parametrize("side", ["left", "right"])

@@ -1,26 +1,28 @@
 import math
 
 import pytest
-import torch
 
 from rlkit.core import ExecResult, Task
 from rlkit.rewards import (RewardError, code_block, correct, execute, json_keys, length_penalty, math_answer, score,
                            tests_all, tests_fraction, trl_reward)
 from rlkit.sandbox import Sandbox
 
-ADD = Task("code/add", "code", "Write add(a, b).", "assert add(1, 2) == 3\nassert add(-1, 1) == 0\nassert add(10, 5) == 15", "add")
+ADD = Task("code/add", "code", "Write add(a, b).",
+           "assert add(1, 2) == 3\nassert add(-1, 1) == 0\nassert add(10, 5) == 15", "add")
 MATH = Task("math/1", "math", "What is 6 * 7?", answer=42)
 FMT = Task("format/1", "format", "JSON with name and age.", answer=["name", "age"])
 
 
 @pytest.fixture(scope="module")
 def sb():
-    with Sandbox() as s: yield s
+    with Sandbox() as s:
+        yield s
 
 
 @pytest.mark.firejail
 def test_test_rewards_from_real_execution(sb):
-    comps = ["```python\ndef add(a, b):\n    return a + b\n```", "```python\ndef add(a, b):\n    return abs(a) + b\n```",
+    comps = ["```python\ndef add(a, b):\n    return a + b\n```",
+             "```python\ndef add(a, b):\n    return abs(a) + b\n```",
              "```python\ndef add(a, b):\n    return a * b\n```", "no code at all"]
     results = execute([ADD] * 4, comps, sb)
     assert [r.verdict for r in results] == ["passed", "failed", "failed", "error"]
@@ -29,8 +31,10 @@ def test_test_rewards_from_real_execution(sb):
 
 
 def test_math_format_length_rewards():
-    assert math_answer([MATH] * 4, ["The answer is 42", "#### 42.0", "6 * 7 = 41", "I don't know"]) == [1.0, 1.0, 0.0, 0.0]
-    assert json_keys([FMT] * 4, ['{"name": "Ana", "age": 3}', '```json\n{"age": 1, "name": "B"}\n```', '{"name": "A"}', "name: A"]) == [1.0, 1.0, 0.0, 0.0]
+    assert (math_answer([MATH] * 4, ["The answer is 42", "#### 42.0", "6 * 7 = 41", "I don't know"])
+            == [1.0, 1.0, 0.0, 0.0])
+    assert json_keys([FMT] * 4, ['{"name": "Ana", "age": 3}', '```json\n{"age": 1, "name": "B"}\n```',
+                                 '{"name": "A"}', "name: A"]) == [1.0, 1.0, 0.0, 0.0]
     assert code_block([ADD] * 3, ["```python\nx = 1\n```", "```python\nx = = 1\n```", "x = 1"]) == [1.0, 0.0, 0.0]
     assert length_penalty(3, 0.5)([MATH] * 2, ["abc", "abcdef"]) == [0.0, -1.5]
 
@@ -86,18 +90,22 @@ def test_trl_grpo_trainer_runs_one_step_with_an_rlkit_reward(tmp_path):
     tasks = [Task(f"math/{i}", "math", f"What is {i} + 1?", answer=i + 1) for i in range(4)]
     calls = []
     def counted(ts, cs, rs):
-        calls.append(len(cs)); return math_answer(ts, cs, rs)
+        calls.append(len(cs))
+        return math_answer(ts, cs, rs)
     ds = Dataset.from_list([{"prompt": [{"role": "user", "content": t.prompt}], "task_id": t.id} for t in tasks])
-    args = GRPOConfig(output_dir=str(tmp_path), per_device_train_batch_size=4, num_generations=4, max_completion_length=8,
+    args = GRPOConfig(output_dir=str(tmp_path), per_device_train_batch_size=4, num_generations=4,
+                      max_completion_length=8,
                       max_steps=1, report_to="none", use_cpu=True, save_strategy="no", bf16=False, learning_rate=1e-2)
-    trainer = GRPOTrainer(model=model, reward_funcs=trl_reward(counted, tasks), args=args, train_dataset=ds, processing_class=tok)
+    trainer = GRPOTrainer(model=model, reward_funcs=trl_reward(counted, tasks), args=args, train_dataset=ds,
+                          processing_class=tok)
     trainer.train()
     assert calls == [4] and trainer.state.global_step == 1
     assert "rewards/counted/mean" in trainer.state.log_history[0]
 
 
 def test_a_users_reward_numpy_scores_and_mistakes():
-    "numpy scalars are numbers; a generator instead of a list, or a weight that is not a number, is a RewardError naming the reward"
+    ("numpy scalars are numbers; a generator instead of a list, or a weight that is not a number, is a RewardError "
+     "naming the reward")
     import numpy as np
     tasks = [Task("m/1", "math", "1+1?", answer=2.0), Task("m/2", "math", "2+2?", answer=4.0)]
     rows = score(tasks, ["2", "5"], {"mine": lambda t, c, r: [np.float32(0.5), np.int64(1)]}, results=[None, None])

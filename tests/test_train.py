@@ -1,4 +1,5 @@
-"""The training run: GRPO learns (single- and multi-turn), resume after SIGKILL reproduces the next step, the divergence guard
+"""The training run: GRPO learns (single- and multi-turn), resume after SIGKILL reproduces the next step, \
+the divergence guard
 rolls back and stops, and bad input gets a clear error without losing what was written."""
 import json, math, os, subprocess, sys
 from pathlib import Path
@@ -13,7 +14,8 @@ from rlkit.train import train
 from toys import lowercase, lowercase_check, toy_config, toy_tasks
 
 HERE = Path(__file__).parent
-COMPARED = ("reward_mean", "reward_std", "loss", "kl", "clip_frac", "entropy", "grad_norm", "tokens", "sequences", "zero_var_groups")
+COMPARED = ("reward_mean", "reward_std", "loss", "kl", "clip_frac", "entropy", "grad_norm", "tokens", "sequences",
+            "zero_var_groups")
 
 
 def _rewards(rows): return [r["reward_mean"] for r in rows]
@@ -29,10 +31,10 @@ def test_grpo_learns_a_toy_reward(tmp_path):
 
 
 def test_grpo_learns_through_repair_turns(tmp_path):
-    # 60 steps: on a CPU with AMX (bf16 kernels of their own) seed 0 learns more slowly than on other CPUs, and after 40 steps its
-    # mean reward is still under the 0.4 checked below; after 60 steps seeds 0-2 pass every check below there
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=60, checkpoint_every=100, tasks_per_step=4,
-                     rollout={"attempts": 2, "gamma": 0.5})
+    # 60 steps: on a CPU with AMX (bf16 kernels of their own) seed 0 learns more slowly than on other CPUs, and after 40
+    # steps its mean reward is still under the 0.4 checked below; after 60 steps seeds 0-2 pass every check below there
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=60, checkpoint_every=100,
+                     tasks_per_step=4, rollout={"attempts": 2, "gamma": 0.5})
     train(cfg, rewards={"a": lowercase}, executor=lowercase_check, log=lambda s: None)
     rows = read_metrics(tmp_path / "run")[0]
     r = _rewards(rows)
@@ -41,7 +43,8 @@ def test_grpo_learns_through_repair_turns(tmp_path):
     trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
     two = [t for t in trajs if len(t.turns) == 2]
     assert two and all(t.turns[0].feedback.startswith("Your code ran, but a test failed.") for t in two)
-    assert all(t.rewards["discount"] == 0.5 for t in two) and all(t.rewards["discount"] == 1.0 for t in trajs if len(t.turns) == 1)
+    assert (all(t.rewards["discount"] == 0.5 for t in two)
+            and all(t.rewards["discount"] == 1.0 for t in trajs if len(t.turns) == 1))
     # second attempts, which only see the feedback context, improve too: their tokens were trained on
     late = [lowercase(None, [t.turns[1].completion])[0] for t in two if t.step > 30]
     early = [lowercase(None, [t.turns[1].completion])[0] for t in two if t.step <= 3]
@@ -51,8 +54,8 @@ def test_grpo_learns_through_repair_turns(tmp_path):
 
 
 def _toy_run(run, *args):
-    return subprocess.run([sys.executable, str(HERE / "toys.py"), str(run), *args], capture_output=True, text=True, timeout=300,
-                          env=os.environ | {"PYTHONPATH": str(HERE)})
+    return subprocess.run([sys.executable, str(HERE / "toys.py"), str(run), *args], capture_output=True, text=True,
+                          timeout=300, env=os.environ | {"PYTHONPATH": str(HERE)})
 
 
 def test_resume_after_sigkill_reproduces_the_next_step(tmp_path):
@@ -76,13 +79,17 @@ def test_checkpoint_write_is_atomic(tmp_path, monkeypatch):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=2, checkpoint_every=1)
     real = torch.save
     def crash_on_step_2(obj, path, *a, **k):
-        if obj.get("step") == 2: raise OSError("disk full (simulated)")
+        if obj.get("step") == 2:
+            raise OSError("disk full (simulated)")
         return real(obj, path, *a, **k)
     monkeypatch.setattr(T.torch, "save", crash_on_step_2)
-    with pytest.raises(OSError, match="simulated"): train(cfg, rewards={"a": lowercase}, log=lambda s: None)
+    with pytest.raises(OSError, match="simulated"):
+        train(cfg, rewards={"a": lowercase}, log=lambda s: None)
     monkeypatch.undo()
-    assert [p.name for p in checkpoints(tmp_path / "run")] == ["step-000000", "step-000001"]  # step 1 intact, no half step 2
-    with open(tmp_path / "run" / "trajectories.jsonl", "a") as f: f.write('{"task_id": "toy/1", "step": 2, "tur')  # a write cut short
+    # step 1 intact, no half step 2
+    assert [p.name for p in checkpoints(tmp_path / "run")] == ["step-000000", "step-000001"]
+    with open(tmp_path / "run" / "trajectories.jsonl", "a") as f:
+        f.write('{"task_id": "toy/1", "step": 2, "tur')  # a write cut short
     res = train(T.TrainConfig(steps=2), resume=tmp_path / "run", rewards={"a": lowercase}, log=lambda s: None)
     assert res["metrics"]["step"] == 2 and not list((tmp_path / "run" / "checkpoints").glob(".tmp-*"))
     assert [t["step"] for t in read_jsonl(tmp_path / "run" / "trajectories.jsonl")] == [1] * 16 + [2] * 16
@@ -122,33 +129,43 @@ def test_a_rollback_that_spends_the_budget_ends_the_run_at_its_checkpoint(tmp_pa
 
 
 def test_a_nan_gradient_is_located_and_its_batch_kept(tmp_path, monkeypatch):
-    "A finite loss with a NaN gradient (a GPU run can produce one): the error says where, and the batch is kept to replay"
+    ("A finite loss with a NaN gradient (a GPU run can produce one): the error says where, and the batch is kept to "
+     "replay")
     real = T.grpo_step
     def poisoned(model, *a, **k):
         def poison(mod, inp, out):
-            if out.requires_grad: out.register_hook(lambda g: g * float("nan"))  # the policy's pass, not the reference's
+            if out.requires_grad:
+                out.register_hook(lambda g: g * float("nan"))  # the policy's pass, not the reference's
         hook = model.get_output_embeddings().register_forward_hook(poison)
-        try: return real(model, *a, **k)
-        finally: hook.remove()
+        try:
+            return real(model, *a, **k)
+        finally:
+            hook.remove()
     monkeypatch.setattr(T, "grpo_step", poisoned)
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=3, checkpoint_every=2)
-    with pytest.raises(RunError, match=r"grad norm nan\); first in micro-batch 1 of \d+ \(.*tasks toy/.*\), gradient not finite in .*lora.*"
+    with pytest.raises(RunError, match=r"grad norm nan\); first in micro-batch 1 of \d+ \(.*tasks toy/.*\), gradient "
+                                       r"not finite in .*lora.*"
                                        r"the step's episodes are in fault-step1-try2\.jsonl, again after rolling back"):
         train(cfg, rewards={"a": lowercase}, log=lambda s: None)
     kept = [read_jsonl(tmp_path / "run" / f"fault-step1-try{k}.jsonl") for k in (1, 2)]  # both tries of step 1
-    assert all(len(k) == cfg.tasks_per_step * cfg.rollout.group_size and all(t["turns"][0]["token_ids"] for t in k) for k in kept)
+    assert all(len(k) == cfg.tasks_per_step * cfg.rollout.group_size
+               and all(t["turns"][0]["token_ids"] for t in k) for k in kept)
     # the kept batch replays through the update without the poison: finite here, with the reference attention kernel too
     for extra in ([], ["--sdpa", "math"]):
-        out = subprocess.run([sys.executable, str(HERE.parent / "bench" / "replay_fault.py"), str(tmp_path / "run" / "fault-step1-try1.jsonl"), *extra],
+        out = subprocess.run([sys.executable, str(HERE.parent / "bench" / "replay_fault.py"),
+                              str(tmp_path / "run" / "fault-step1-try1.jsonl"), *extra],
                              capture_output=True, text=True, timeout=300)
-        assert out.returncode == 0 and f"{len(kept[0])} episodes, adapter of step-000000" in out.stdout and ": finite" in out.stdout, out.stdout + out.stderr
-    out = subprocess.run([sys.executable, str(HERE.parent / "bench" / "replay_fault.py"), str(tmp_path / "nothing.jsonl")], capture_output=True, text=True)
+        assert (out.returncode == 0 and f"{len(kept[0])} episodes, adapter of step-000000" in out.stdout
+                and ": finite" in out.stdout), out.stdout + out.stderr
+    out = subprocess.run([sys.executable, str(HERE.parent / "bench" / "replay_fault.py"),
+                          str(tmp_path / "nothing.jsonl")], capture_output=True, text=True)
     assert out.returncode != 0 and "is not a file" in out.stderr
     assert [e["event"] for e in read_metrics(tmp_path / "run")[1]] == ["rollback", "stopped"]
 
 
 def test_divergence_twice_stops_with_a_clear_message(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=2, max_kl=1e-9, update={"beta": 0.04})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, checkpoint_every=2, max_kl=1e-9,
+                     update={"beta": 0.04})
     with pytest.raises(RunError, match="again after rolling back.*last good checkpoint"):
         train(cfg, rewards={"a": lowercase}, log=lambda s: None)
     events = read_metrics(tmp_path / "run")[1]
@@ -157,7 +174,8 @@ def test_divergence_twice_stops_with_a_clear_message(tmp_path):
 
 
 def _cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "rlkit.cli", *args], capture_output=True, text=True, timeout=300, env=env)
+    return subprocess.run([sys.executable, "-m", "rlkit.cli", *args],
+                          capture_output=True, text=True, timeout=300, env=env)
 
 
 def test_cli_unknown_option_and_bad_task_file(tmp_path):
@@ -175,15 +193,16 @@ def test_cli_train_tiny_and_resume_needs_no_other_options(tmp_path):
     # the toy domain has no built-in reward: the error says so before anything is written
     r = _cli("train", "--model", "tiny", "--tasks", tasks, "--out", str(tmp_path / "run"), "--steps", "1")
     assert r.returncode == 2 and "write a reward" in r.stderr and not (tmp_path / "run").exists(), r.stderr[-2000:]
-    r = _cli("train", "--model", "tiny", "--tasks", "code", "--out", str(tmp_path / "run"), "--steps", "1", "--eval-samples", "0",
-             "--group-size", "2", "--max-new-tokens", "8")
+    r = _cli("train", "--model", "tiny", "--tasks", "code", "--out", str(tmp_path / "run"), "--steps", "1",
+             "--eval-samples", "0", "--group-size", "2", "--max-new-tokens", "8")
     assert r.returncode == 0, r.stderr[-3000:]
     assert "step   1 | reward" in r.stdout and (tmp_path / "run" / "plots" / "metrics.png").exists()
     ran = json.loads((tmp_path / "run" / "run.json").read_text())["sandbox"]  # what actually ran the model's code
     assert ran["backend"] == "firejail" and ran["isolated"] and ran["user"] != "root"
     r = _cli("train", "--resume", str(tmp_path / "run"), "--lr", "1")
     assert r.returncode == 2 and "only --steps and --max-minutes may change" in r.stderr
-    r = _cli("train", "--resume", str(tmp_path / "run"), "--steps", "3", "--max-minutes", "1e-9")  # a new time budget: one more step
+    # a new time budget: one more step
+    r = _cli("train", "--resume", str(tmp_path / "run"), "--steps", "3", "--max-minutes", "1e-9")
     assert r.returncode == 0 and "would pass max_minutes=" in r.stdout, r.stderr[-2000:]
     assert [x["step"] for x in read_metrics(tmp_path / "run")[0]] == [1, 2]
     r = _cli("train", "--model", "tiny", "--out", str(tmp_path / "run"))
@@ -193,14 +212,17 @@ def test_cli_train_tiny_and_resume_needs_no_other_options(tmp_path):
 def test_cli_missing_firejail_is_a_clear_error(tmp_path):
     env = os.environ | {"PATH": str(tmp_path)}  # no firejail on this PATH
     r = _cli("train", "--model", "tiny", "--sandbox", "firejail", "--out", str(tmp_path / "run"), env=env)
-    assert r.returncode == 2 and "firejail is not installed" in r.stderr and not (tmp_path / "run").exists(), r.stderr[-2000:]
+    assert r.returncode == 2 and "firejail is not installed" in r.stderr and not (tmp_path / "run").exists(), \
+        r.stderr[-2000:]
 
 
 def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
-    def oom(*a, **k): raise RuntimeError("[enforce fail at alloc_cpu.cpp:121] DefaultCPUAllocator: not enough memory: you tried to allocate 1 GB")
+    def oom(*a, **k): raise RuntimeError("[enforce fail at alloc_cpu.cpp:121] DefaultCPUAllocator: not enough memory: "
+                                         "you tried to allocate 1 GB")
     monkeypatch.setattr(T, "load_policy", oom)  # what the loop loads the model with
     cfg = T.TrainConfig(out=str(tmp_path / "run"), eval_samples=0, sandbox="subprocess")
-    with pytest.raises(RunError, match="--quantization 4bit"): train(cfg)
+    with pytest.raises(RunError, match="--quantization 4bit"):
+        train(cfg)
     assert not (tmp_path / "run").exists()
 
 
@@ -222,35 +244,42 @@ def test_dynamic_sampling_replaces_zero_variance_groups(tmp_path):
 
 
 def test_forgetting_check_flags_a_domain_that_falls(tmp_path, monkeypatch):
-    "With eval_every, held-out and probe tasks are measured during the run; a domain that falls by more than the margin is flagged in the line, eval.json, the final table and metrics.jsonl"
+    ("With eval_every, held-out and probe tasks are measured during the run; a domain that falls by more than the "
+     "margin is flagged in the line, eval.json, the final table and metrics.jsonl")
     measured = []
-    def fake_evaluate(model, tasks, tokenizer=None, desc="", **kw):  # every task passes before training; math fails from then on
+    # every task passes before training; math fails from then on
+    def fake_evaluate(model, tasks, tokenizer=None, desc="", **kw):
         later = any(d.startswith("held-out") for d in measured)
         measured.append(desc)
         return _eval_result({t.id: 0.0 if later and t.domain == "math" else 1.0 for t in tasks})
     monkeypatch.setattr(T, "evaluate", fake_evaluate)
     lines = []
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=4, eval_samples=1, eval_tasks="math", probe_tasks="format", eval_every=2)
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=4, eval_samples=1, eval_tasks="math",
+                     probe_tasks="format", eval_every=2)
     res = train(cfg, rewards={"a": lowercase}, log=lines.append)
-    assert measured == ["held-out, before", "probe, before", "held-out, 2", "probe, 2", "held-out, after", "probe, after"]
+    assert measured == ["held-out, before", "probe, before", "held-out, 2", "probe, 2", "held-out, after",
+                        "probe, after"]
     during = next(l for l in lines if l.startswith("held-out at step 2:"))
-    assert "math 0.0% (-100.0) FORGETTING" in during and "probe format 100.0% (+0.0)" in during and "probe format 100.0% (+0.0) FORGETTING" not in during
+    assert ("math 0.0% (-100.0) FORGETTING" in during and "probe format 100.0% (+0.0)" in during
+            and "probe format 100.0% (+0.0) FORGETTING" not in during)
     assert "FORGETTING: fell more than 5 pts" in next(l for l in lines if l.startswith("held-out pass rate\n"))
     ev = json.loads((tmp_path / "run" / "eval.json").read_text())
     assert ev["forgetting"] == ["math"] and set(ev["probe"]) == {"before", "2", "after"} and set(ev["during"]) == {"2"}
-    assert [(e["step"], e["domain"]) for e in read_metrics(tmp_path / "run")[1] if e["event"] == "forgetting"] == [(2, "math"), (4, "math")]
+    assert ([(e["step"], e["domain"]) for e in read_metrics(tmp_path / "run")[1] if e["event"] == "forgetting"]
+            == [(2, "math"), (4, "math")])
     assert res["eval"]["domains"][0]["domain"] == "math" and res["eval"]["domains"][1]["probe"]
 
 
 def _eval_result(per:dict) -> dict:
     "What `evaluate` returns for one greedy answer a task, passing as `per` says"
     rate = sum(per.values()) / len(per)
-    return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per), "n": 1, "seed": 0,
-            "temperature": 0.0, "counts": {}, "verdicts": {}}
+    return {"pass_rate": rate, "pass@1": rate, "per_task": per, "samples": len(per), "excluded": 0, "tasks": len(per),
+            "n": 1, "seed": 0, "temperature": 0.0, "counts": {}, "verdicts": {}}
 
 
 def _fake_evaluate(measured):
-    "An `evaluate` that records what it measured: every task fails before training; after it, the training tasks (toy) pass, held-out ones still fail"
+    ("An `evaluate` that records what it measured: every task fails before training; after it, the training tasks "
+     "(toy) pass, held-out ones still fail")
     def fake(model, tasks, tokenizer=None, desc="", **kw):
         later = not desc.endswith("before")
         measured.append(desc)
@@ -260,111 +289,143 @@ def _fake_evaluate(measured):
 
 @pytest.mark.parametrize("n", [12, 4])
 def test_eval_trained_on_measures_the_training_tasks_beside_the_held_out_ones(tmp_path, monkeypatch, n):
-    "eval_trained_on: the training tasks are measured whenever the held-out ones are; the report gives their change and interval (from 10 tasks) apart, eval.json and the model card keep it"
+    ("eval_trained_on: the training tasks are measured whenever the held-out ones are; the report gives their change "
+     "and interval (from 10 tasks) apart, eval.json and the model card keep it")
     measured, lines = [], []
     monkeypatch.setattr(T, "evaluate", _fake_evaluate(measured))
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl", n=n), steps=4, eval_samples=1, eval_tasks="math", eval_every=2, eval_trained_on=True)
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl", n=n), steps=4, eval_samples=1, eval_tasks="math",
+                     eval_every=2, eval_trained_on=True)
     res = train(cfg, rewards={"a": lowercase}, log=lines.append)
-    assert measured == ["held-out, before", "trained-on, before", "held-out, 2", "trained-on, 2", "held-out, after", "trained-on, after"]
-    assert f"the tasks it trains on: 0.0% ({n} tasks)" in next(l for l in lines if l.startswith("held-out pass rate before training"))
+    assert measured == ["held-out, before", "trained-on, before", "held-out, 2", "trained-on, 2", "held-out, after",
+                        "trained-on, after"]
+    assert (f"the tasks it trains on: 0.0% ({n} tasks)"
+            in next(l for l in lines if l.startswith("held-out pass rate before training")))
     assert "|| trained-on 100.0% (+100.0 pts)" in next(l for l in lines if l.startswith("held-out at step 2:"))
     table = next(l for l in lines if l.startswith(f"the {n} tasks it trains on"))
     ev = json.loads((tmp_path / "run" / "eval.json").read_text())
-    assert set(ev["trained_on"]) >= {"before", "2", "after"} and ev["difference"]["diff"] == 0.0 and res["eval"]["trained_on"]["after"]["pass_rate"] == 1.0
+    assert (set(ev["trained_on"]) >= {"before", "2", "after"} and ev["difference"]["diff"] == 0.0
+            and res["eval"]["trained_on"]["after"]["pass_rate"] == 1.0)
     card = (checkpoints(tmp_path / "run")[-1] / "adapter" / "README.md").read_text()
     if n >= 10:
         assert ev["trained_on"]["difference"]["diff"] == 1.0 and ev["trained_on"]["difference"]["better"] == n
-        assert f"change +100.0 pts" in table and f"{n} tasks better, 0 worse" in table
+        assert "change +100.0 pts" in table and f"{n} tasks better, 0 worse" in table
         assert "on the tasks it trained on, measured the same way: 0.0% before, 100.0% after; change +100.0 pts" in card
     else:
-        assert "difference" not in ev["trained_on"] and "(under 10 tasks: no interval)" in table and "on the tasks it trained on" not in card
+        assert ("difference" not in ev["trained_on"] and "(under 10 tasks: no interval)" in table
+                and "on the tasks it trained on" not in card)
 
 
 def test_eval_trained_on_needs_held_out_tasks(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=0, eval_trained_on=True)
-    with pytest.raises(ValueError, match="eval_trained_on=True measures the training tasks beside the held-out tasks"): train(cfg, rewards={"a": lowercase})
+    with pytest.raises(ValueError, match="eval_trained_on=True measures the training tasks beside the held-out tasks"):
+        train(cfg, rewards={"a": lowercase})
     assert not (tmp_path / "run").exists()
 
 
 def test_a_probe_set_must_lie_outside_the_held_out_tasks(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, eval_tasks="math", probe_tasks="math")
-    with pytest.raises(ValueError, match="repeats held-out tasks"): train(cfg, rewards={"a": lowercase})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, eval_tasks="math",
+                     probe_tasks="math")
+    with pytest.raises(ValueError, match="repeats held-out tasks"):
+        train(cfg, rewards={"a": lowercase})
     assert not (tmp_path / "run").exists()
 
 
 def test_length_curriculum_grows_the_budget_and_resumes_with_it(tmp_path):
-    "The length curriculum's budget grows by `step` every `every` steps; each step's budget is logged and bounds its completions; a resumed run goes on from it"
+    ("The length curriculum's budget grows by `step` every `every` steps; each step's budget is logged and bounds its "
+     "completions; a resumed run goes on from it")
     run, tasks = tmp_path / "run", toy_tasks(tmp_path / "t.jsonl")
-    cfg = toy_config(run, tasks, rollout={"max_new_tokens": 16}, steps=4, hooks={"length": {"start": 4, "step": 4, "every": 2}})
+    cfg = toy_config(run, tasks, rollout={"max_new_tokens": 16}, steps=4,
+                     hooks={"length": {"start": 4, "step": 4, "every": 2}})
     lines = []
     train(cfg, rewards={"a": lowercase}, log=lines.append)
     train(toy_config(run, tasks, steps=6), resume=run, rewards={"a": lowercase}, log=lines.append)
     rows, _ = read_metrics(run)
     assert [r["max_new_tokens"] for r in rows] == [4, 4, 8, 8, 12, 12]
     eps = read_jsonl(run / "trajectories.jsonl", Trajectory)
-    for r in rows: assert max(len(e.turns[0].token_ids) for e in eps if e.step == r["step"]) <= r["max_new_tokens"]
+    for r in rows:
+        assert max(len(e.turns[0].token_ids) for e in eps if e.step == r["step"]) <= r["max_new_tokens"]
     assert any("budget 8 tokens" in l for l in lines)
 
 
 def test_a_probe_set_needs_held_out_tasks(tmp_path):
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), eval_samples=1, probe_tasks="format")
-    with pytest.raises(ValueError, match="name them with --eval-tasks"): train(cfg, rewards={"a": lowercase})
+    with pytest.raises(ValueError, match="name them with --eval-tasks"):
+        train(cfg, rewards={"a": lowercase})
 
 
 def test_replay_mixes_rare_successes_in_and_resumes_with_its_buffer(tmp_path):
-    "Experience replay: low-reward groups with a success come back in later updates, their ratios and age logged; the buffer is checkpointed, so a resumed run's steps equal an uninterrupted run's"
-    tasks, kw = toy_tasks(tmp_path / "t.jsonl"), dict(hooks={"replay": {"fraction": 0.5, "below": 0.3}}, checkpoint_every=2)
+    ("Experience replay: low-reward groups with a success come back in later updates, their ratios and age logged; "
+     "the buffer is checkpointed, so a resumed run's steps equal an uninterrupted run's")
+    tasks, kw = (toy_tasks(tmp_path / "t.jsonl"),
+                 dict(hooks={"replay": {"fraction": 0.5, "below": 0.3}}, checkpoint_every=2))
     train(toy_config(tmp_path / "full", tasks, steps=4, **kw), rewards={"a": lowercase}, log=lambda s: None)
     full = read_metrics(tmp_path / "full")[0]
-    assert "replayed" not in full[0] and all(r["replayed"] >= 8 for r in full[1:])  # nothing to replay at step 1; then a group of 8 a step
+    # nothing to replay at step 1; then a group of 8 a step
+    assert "replayed" not in full[0] and all(r["replayed"] >= 8 for r in full[1:])
     assert all(0 < r["replay_share"] <= 0.5 and r["replay_staleness"] >= 1 and r["replay_ratio"] > 0 for r in full[1:])
     assert all(r["sequences"] == 16 + r["replayed"] for r in full[1:])
-    assert not any("replay_kl_k3" in r for r in full)  # beta 0: no KL term, so no replayed tokens' k3 is made up (08_grpo tests its value)
+    # beta 0: no KL term, so no replayed tokens' k3 is made up (08_grpo tests its value)
+    assert not any("replay_kl_k3" in r for r in full)
     assert "replay" in torch.load(checkpoints(tmp_path / "full")[-1] / "state.pt", weights_only=False)
-    assert len(read_jsonl(tmp_path / "full" / "trajectories.jsonl")) == 4 * 16  # replayed episodes are not written twice
+    # replayed episodes are not written twice
+    assert len(read_jsonl(tmp_path / "full" / "trajectories.jsonl")) == 4 * 16
     lines = []
     train(toy_config(tmp_path / "cut", tasks, steps=2, **kw), rewards={"a": lowercase}, log=lambda s: None)
-    train(toy_config(tmp_path / "cut", tasks, steps=4, **kw), resume=tmp_path / "cut", rewards={"a": lowercase}, log=lines.append)
+    train(toy_config(tmp_path / "cut", tasks, steps=4, **kw), resume=tmp_path / "cut", rewards={"a": lowercase},
+          log=lines.append)
     cut = read_metrics(tmp_path / "cut")[0]
     keys = COMPARED + ("replayed", "replay_ratio", "replay_staleness")
-    for a, b in zip(full, cut): assert {k: a.get(k) for k in keys} == {k: b.get(k) for k in keys}, a["step"]
+    for a, b in zip(full, cut):
+        assert {k: a.get(k) for k in keys} == {k: b.get(k) for k in keys}, a["step"]
     assert any("replayed 8" in l for l in lines)
     with pytest.raises(ValueError, match="replay is GRPO's"):
-        train(toy_config(tmp_path / "x", tasks, algo="ppo", hooks={"replay": {"fraction": 0.5}}), rewards={"a": lowercase})
+        train(toy_config(tmp_path / "x", tasks, algo="ppo", hooks={"replay": {"fraction": 0.5}}),
+              rewards={"a": lowercase})
 
 
 def test_reward_model_refresh_measures_fresh_pairs_retrains_and_resumes(tmp_path):
-    "The reward-model refresh: pairs from the policy's samples ranked by a verifiable component; accuracy on unseen pairs every N steps, a retrain, all checkpointed"
+    ("The reward-model refresh: pairs from the policy's samples ranked by a verifiable component; accuracy on unseen "
+     "pairs every N steps, a retrain, all checkpointed")
     from rlkit.models import tiny_policy
     from rlkit.reward_model import RewardModel, as_reward
     tasks = toy_tasks(tmp_path / "t.jsonl")
-    def rewards(rm): return {"rm": (as_reward(rm), 1.0), "lowercase": (lowercase, 0.0)}  # the signal, at weight 0: a witness
+    # the signal, at weight 0: a witness
+    def rewards(rm): return {"rm": (as_reward(rm), 1.0), "lowercase": (lowercase, 0.0)}
     for mode in (True, False):
         rm = RewardModel(*tiny_policy(seed=1))
         before = [p.detach().clone() for p in rm.parameters() if p.requires_grad]
         run = tmp_path / f"train-{mode}"
-        train(toy_config(run, tasks, steps=4, hooks={"rm_refresh": {"every": 2, "train": mode, "signal": "lowercase"}}), rewards=rewards(rm), log=lambda s: None)
+        train(toy_config(run, tasks, steps=4, hooks={"rm_refresh": {"every": 2, "train": mode, "signal": "lowercase"}}),
+              rewards=rewards(rm), log=lambda s: None)
         events = [e for e in read_metrics(run)[1] if e["event"] == "rm_refresh"]
-        assert [e["step"] for e in events] == [2, 4] and all(e["fresh_pairs"] > 0 and 0 <= e["accuracy_fresh"] <= 1 for e in events)
+        assert ([e["step"] for e in events] == [2, 4]
+                and all(e["fresh_pairs"] > 0 and 0 <= e["accuracy_fresh"] <= 1 for e in events))
         moved = any(not torch.equal(a, p) for a, p in zip(before, [p for p in rm.parameters() if p.requires_grad]))
         assert moved == mode and all(("trained_on" in e) == mode for e in events)  # the stale baseline only measures
     assert "rm_refresh" in torch.load(checkpoints(tmp_path / "train-True")[-1] / "state.pt", weights_only=False)
     rm = RewardModel(*tiny_policy(seed=1))  # a fresh copy: resuming puts the refreshed weights back
-    train(toy_config(tmp_path / "train-True", tasks, steps=5, hooks={"rm_refresh": {"every": 2, "signal": "lowercase"}}), resume=tmp_path / "train-True",
-          rewards=rewards(rm), log=lambda s: None)
-    ck = torch.load(checkpoints(tmp_path / "train-True")[-2] / "state.pt", weights_only=False)["rm_refresh"]["weights"]  # step 4's, after its refresh
+    train(toy_config(tmp_path / "train-True", tasks, steps=5,
+                     hooks={"rm_refresh": {"every": 2, "signal": "lowercase"}}),
+          resume=tmp_path / "train-True", rewards=rewards(rm), log=lambda s: None)
+    # step 4's, after its refresh
+    ck = torch.load(checkpoints(tmp_path / "train-True")[-2] / "state.pt", weights_only=False)["rm_refresh"]["weights"]
     mine = {n: p.detach().cpu() for n, p in rm.named_parameters() if p.requires_grad}
     assert all(torch.equal(ck[n], v) for n, v in mine.items())  # step 5 did not refresh: the weights are those resumed
-    assert not all(torch.equal(v, p.detach().cpu()) for v, p in zip(mine.values(), [p for p in RewardModel(*tiny_policy(seed=1)).parameters() if p.requires_grad]))
-    with pytest.raises(ValueError, match="rewards hold 0"): train(toy_config(tmp_path / "x", tasks, hooks={"rm_refresh": {"every": 2}}), rewards={"a": lowercase})
+    assert not all(torch.equal(v, p.detach().cpu()) for v, p in
+                   zip(mine.values(), [p for p in RewardModel(*tiny_policy(seed=1)).parameters() if p.requires_grad]))
+    with pytest.raises(ValueError, match="rewards hold 0"):
+        train(toy_config(tmp_path / "x", tasks, hooks={"rm_refresh": {"every": 2}}), rewards={"a": lowercase})
 
 
 def _violating_check(share):
-    "A toy executor: the first `share` of each batch's completions are sandbox violations (with an audit log), the rest pass or fail"
+    ("A toy executor: the first `share` of each batch's completions are sandbox violations (with an audit log), the "
+     "rest pass or fail")
     def run(tasks, completions):
         k = int(share * len(completions))
-        return [ExecResult("violation", 1, 1, detail="audit: the proxy refused CONNECT evil.test:443 (not on the allow list)",
-                           audit={"network": [{"method": "CONNECT", "host": "evil.test", "port": 443, "allowed": False, "why": "not on the allow list"}],
+        return [ExecResult("violation", 1, 1,
+                           detail="audit: the proxy refused CONNECT evil.test:443 (not on the allow list)",
+                           audit={"network": [{"method": "CONNECT", "host": "evil.test", "port": 443, "allowed": False,
+                                               "why": "not on the allow list"}],
                                   "flags": ["the proxy refused CONNECT evil.test:443"]}) if i < k else r
                 for i, r in enumerate(lowercase_check(tasks, completions))]
     return run
@@ -373,37 +434,47 @@ def _violating_check(share):
 @pytest.mark.parametrize("mode", ["penalize", "exclude"])
 def test_a_violation_ends_its_episode_is_penalized_or_excluded_and_recorded(tmp_path, mode):
     "A violation is never repaired and never earns its tests' reward; the step line, metrics and an event record it"
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=2, rollout={"attempts": 2, "violation": mode})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=2,
+                     rollout={"attempts": 2, "violation": mode})
     lines = []
     train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.25), log=lines.append)
     trajs = read_jsonl(tmp_path / "run" / "trajectories.jsonl", Trajectory)
     bad = [t for t in trajs if t.turns[0].result.verdict == "violation"]
     assert bad and all(len(t.turns) == 1 and not t.turns[0].feedback for t in bad)  # no repair after a violation
-    assert all(t.turns[0].result.audit["network"][0]["host"] == "evil.test" for t in bad)  # the audit log travels in trajectories.jsonl
-    if mode == "penalize": assert all(t.reward == -1.0 and t.rewards["violation"] == -1.0 and "a" in t.rewards for t in bad)
-    else: assert all(t.reward is None and t.meta["excluded"].startswith("violation") for t in bad)
+    # the audit log travels in trajectories.jsonl
+    assert all(t.turns[0].result.audit["network"][0]["host"] == "evil.test" for t in bad)
+    if mode == "penalize":
+        assert all(t.reward == -1.0 and t.rewards["violation"] == -1.0 and "a" in t.rewards for t in bad)
+    else:
+        assert all(t.reward is None and t.meta["excluded"].startswith("violation") for t in bad)
     rows, events = read_metrics(tmp_path / "run")
     counts = [r["violations"] for r in rows]  # a quarter of the first attempts (2 tasks x 8), and of the repairs
-    assert len(counts) == 2 and all(c >= 4 for c in counts) and [e["count"] for e in events if e.get("event") == "violation"] == counts
-    assert any(f"VIOLATIONS {counts[0]} (" in l for l in lines) and any("ended in a sandbox violation (" + mode + "d)" in l for l in lines)
+    assert (len(counts) == 2 and all(c >= 4 for c in counts)
+            and [e["count"] for e in events if e.get("event") == "violation"] == counts)
+    assert (any(f"VIOLATIONS {counts[0]} (" in l for l in lines)
+            and any("ended in a sandbox violation (" + mode + "d)" in l for l in lines))
 
 
 def test_violations_above_the_threshold_stop_the_run(tmp_path):
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6, hooks={"violation": {"stop": 0.5, "steps": 2}})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), steps=6,
+                     hooks={"violation": {"stop": 0.5, "steps": 2}})
     with pytest.raises(RunError, match="ended in a sandbox violation in each of the last 2 steps"):
         train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
     rows, events = read_metrics(tmp_path / "run")
     assert len(rows) == 2 and events[-1]["event"] == "stopped" and "violation" in events[-1]["reason"]
-    cfg = toy_config(tmp_path / "run2", toy_tasks(tmp_path / "toy.jsonl"), steps=3, hooks={"violation": {"steps": 0}})  # 0: record, never stop
+    # 0: record, never stop
+    cfg = toy_config(tmp_path / "run2", toy_tasks(tmp_path / "toy.jsonl"), steps=3, hooks={"violation": {"steps": 0}})
     train(cfg, rewards={"a": lowercase}, executor=_violating_check(0.75), log=lambda s: None)
     assert len(read_metrics(tmp_path / "run2")[0]) == 3
 
 
 def test_fewer_than_10_held_out_tasks_report_without_an_interval(tmp_path, monkeypatch):
-    "A held-out set under 10 tasks: the run reports before and after, says why there is no interval, and does not crash at its end"
+    ("A held-out set under 10 tasks: the run reports before and after, says why there is no interval, and does not "
+     "crash at its end")
     lines = []
     monkeypatch.setattr(T, "evaluate", _fake_evaluate([]))
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=2, eval_samples=1, eval_tasks=toy_tasks(tmp_path / "e.jsonl", n=3))
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "t.jsonl"), steps=2, eval_samples=1,
+                     eval_tasks=toy_tasks(tmp_path / "e.jsonl", n=3))
     train(cfg, rewards={"a": lowercase}, log=lines.append)
     assert any("under 10 held-out tasks: no interval" in l for l in lines), lines[-5:]
     assert "difference" not in json.loads((tmp_path / "run" / "eval.json").read_text())
@@ -413,6 +484,8 @@ def test_held_out_tasks_that_are_training_tasks_are_warned_of(tmp_path, monkeypa
     monkeypatch.setattr(T, "evaluate", _fake_evaluate([]))
     tasks = toy_tasks(tmp_path / "t.jsonl", n=12)
     with pytest.warns(UserWarning, match="the held-out tasks .* hold 12 of the training tasks"):
-        train(toy_config(tmp_path / "run", tasks, steps=1, eval_samples=1, eval_tasks=tasks), rewards={"a": lowercase}, log=lambda s: None)
+        train(toy_config(tmp_path / "run", tasks, steps=1, eval_samples=1, eval_tasks=tasks), rewards={"a": lowercase},
+              log=lambda s: None)
     with pytest.warns(UserWarning, match="no held-out evaluation: the tasks .* name no bundled domain"):
-        train(toy_config(tmp_path / "run2", tasks, steps=1, eval_samples=1), rewards={"a": lowercase}, log=lambda s: None)
+        train(toy_config(tmp_path / "run2", tasks, steps=1, eval_samples=1), rewards={"a": lowercase},
+              log=lambda s: None)

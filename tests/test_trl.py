@@ -1,9 +1,9 @@
-"""rlkit.trl: TRL's GRPOTrainer on rlkit's pieces, through the CLI, with the repair loop, and data-parallel over 2 CPU processes."""
-import json, math, os, shutil, subprocess, sys
+"""rlkit.trl: TRL's GRPOTrainer on rlkit's pieces, through the CLI, with the repair loop, \
+and data-parallel over 2 CPU processes."""
+import json, os, shutil, subprocess, sys
 from pathlib import Path
 
 import pytest
-import torch
 from safetensors.torch import load_file
 
 from rlkit.core import read_jsonl
@@ -13,16 +13,20 @@ from rlkit.widgets import TrajectoryViewer, load_trajectories
 from toys import lowercase, lowercase_check, toy_config, toy_tasks
 
 ROOT = Path(__file__).parent.parent
-firejail = pytest.mark.skipif(not shutil.which("firejail"), reason="firejail is not installed (the README's setup installs it)")
+firejail = pytest.mark.skipif(not shutil.which("firejail"),
+                              reason="firejail is not installed (the README's setup installs it)")
 
 
 def test_repair_episodes_train_through_trl_and_the_viewer_reads_the_run(tmp_path):
-    "Two attempts per episode through TRL's rollout_func: the repairs, their rewards and TRL's advantages land in the run directory"
+    ("Two attempts per episode through TRL's rollout_func: the repairs, their rewards and TRL's advantages land in "
+     "the run directory")
     from rlkit.trl import train_trl
-    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), engine="trl", steps=3, rollout={"group_size": 4, "attempts": 2})
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), engine="trl", steps=3,
+                     rollout={"group_size": 4, "attempts": 2})
     res = train_trl(cfg, rewards={"lowercase": lowercase}, executor=lowercase_check, log=lambda s: None)
     run = tmp_path / "run"
-    assert {"config.json", "run.json", "metrics.jsonl", "trajectories.jsonl", "adapter", "plots"} <= {p.name for p in run.iterdir()}
+    assert ({"config.json", "run.json", "metrics.jsonl", "trajectories.jsonl", "adapter", "plots"}
+            <= {p.name for p in run.iterdir()})
     rows, _ = read_metrics(run)
     assert [m["step"] for m in rows] == [1, 2, 3] and all("fix_rate" in m and "trl/loss" in m for m in rows)
     trajs = load_trajectories(run)
@@ -32,16 +36,20 @@ def test_repair_episodes_train_through_trl_and_the_viewer_reads_the_run(tmp_path
     assert list(v.step.options) == [1, 2, 3]
     assert json.loads((run / "config.json").read_text())["engine"] == "trl" and res["metrics"]["step"] == 3
     # rlkit's own loop refuses the config, and so does resuming the TRL run
-    with pytest.raises(ValueError, match="rlkit.trl.train_trl"): train(TrainConfig(engine="trl", model="tiny", out=str(tmp_path / "other")))
-    with pytest.raises(RunError, match="it is a TRL run"): train(resume=run)
+    with pytest.raises(ValueError, match="rlkit.trl.train_trl"):
+        train(TrainConfig(engine="trl", model="tiny", out=str(tmp_path / "other")))
+    with pytest.raises(RunError, match="it is a TRL run"):
+        train(resume=run)
 
 
 @firejail
 def test_cli_engine_trl_runs_code_tasks_in_the_sandbox(tmp_path):
-    "`rlkit train --engine trl`: the same options, code executed in firejail, an adapter with its model card that peft loads"
+    ("`rlkit train --engine trl`: the same options, code executed in firejail, an adapter with its model card that "
+     "peft loads")
     out = tmp_path / "run"
-    r = subprocess.run([sys.executable, "-m", "rlkit.cli", "train", "--engine", "trl", "--model", "tiny", "--steps", "1", "--tasks-per-step", "1",
-                        "--group-size", "2", "--micro-batch", "2", "--max-new-tokens", "8", "--difficulty", "easy", "--eval-samples", "0", "--out", str(out)],
+    r = subprocess.run([sys.executable, "-m", "rlkit.cli", "train", "--engine", "trl", "--model", "tiny",
+                        "--steps", "1", "--tasks-per-step", "1", "--group-size", "2", "--micro-batch", "2",
+                        "--max-new-tokens", "8", "--difficulty", "easy", "--eval-samples", "0", "--out", str(out)],
                        capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "step   1 |" in r.stderr + r.stdout
@@ -53,18 +61,21 @@ def test_cli_engine_trl_runs_code_tasks_in_the_sandbox(tmp_path):
     from peft import PeftModel
     from rlkit.models import tiny_policy
     PeftModel.from_pretrained(tiny_policy(lora=False)[0], out / "adapter")
-    bad = subprocess.run([sys.executable, "-m", "rlkit.cli", "train", "--engine", "trl", "--algo", "ppo", "--model", "tiny", "--out", str(tmp_path / "x")],
+    bad = subprocess.run([sys.executable, "-m", "rlkit.cli", "train", "--engine", "trl", "--algo", "ppo", "--model",
+                          "tiny", "--out", str(tmp_path / "x")],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert bad.returncode == 2 and "no PPO trainer" in bad.stderr
 
 
 @firejail
 def test_two_cpu_processes_train_data_parallel(tmp_path):
-    "accelerate launch, 2 processes (gloo): each plays its share in its own sandbox, the run directory is written once with both shares, the adapters agree"
+    ("accelerate launch, 2 processes (gloo): each plays its share in its own sandbox, the run directory is written "
+     "once with both shares, the adapters agree")
     run = tmp_path / "run"
     env = os.environ | {"PYTHONPATH": str(ROOT / "tests"), "OMP_NUM_THREADS": "1"}
-    r = subprocess.run([sys.executable, "-m", "accelerate.commands.launch", "--multi_gpu", "--num_processes", "2", "--num_machines", "1",
-                        "--mixed_precision", "no", "--dynamo_backend", "no", str(ROOT / "tests" / "toys.py"), str(run), "--trl"],
+    r = subprocess.run([sys.executable, "-m", "accelerate.commands.launch", "--multi_gpu", "--num_processes", "2",
+                        "--num_machines", "1", "--mixed_precision", "no", "--dynamo_backend", "no",
+                        str(ROOT / "tests" / "toys.py"), str(run), "--trl"],
                        capture_output=True, text=True, timeout=600, cwd=ROOT, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
     assert json.loads((run / "run.json").read_text())["processes"] == 2
@@ -77,4 +88,5 @@ def test_two_cpu_processes_train_data_parallel(tmp_path):
     sums = [(tmp_path / f"run-rank{i}.txt").read_text() for i in (0, 1)]
     assert sums[0] == sums[1]  # data-parallel: both processes end with the same adapter
     lora = load_file(run / "adapter" / "adapter_model.safetensors")
-    assert any(k.endswith("lora_B.weight") and v.abs().sum() > 0 for k, v in lora.items())  # and it moved (lora_B starts at 0)
+    # and it moved (lora_B starts at 0)
+    assert any(k.endswith("lora_B.weight") and v.abs().sum() > 0 for k, v in lora.items())

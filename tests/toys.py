@@ -1,5 +1,6 @@
 """Toy tasks and rewards that the tiny random model can learn in seconds, for the training tests.
-Run as a script, it trains (or resumes) a toy run: `python tests/toys.py RUN_DIR [--kill-at-step K] [--resume] [--algo ppo]`."""
+Run as a script, it trains (or resumes) a toy run: `python tests/toys.py RUN_DIR [--kill-at-step K] [--resume] \
+[--algo ppo]`."""
 import math, os, signal, sys
 from pathlib import Path
 
@@ -11,7 +12,8 @@ from rlkit.train import TrainConfig, train
 
 
 def lowercase(tasks, completions, results=None):
-    "The fraction of characters that are lowercase ASCII letters: a dense toy reward (about 0.1 for the random tiny model)"
+    ("The fraction of characters that are lowercase ASCII letters: a dense toy reward (about 0.1 for the random tiny "
+     "model)")
     return [sum(ch in "abcdefghijklmnopqrstuvwxyz" for ch in c) / max(1, len(c)) for c in completions]
 
 
@@ -24,7 +26,8 @@ def lowercase_check(tasks, completions):
     "A toy executor: 'passed' when at least 60% of the characters are lowercase letters, else 'failed' with feedback"
     out = []
     for f in lowercase(tasks, completions):
-        out.append(ExecResult("passed", 1, 1) if f >= 0.6 else ExecResult("failed", 0, 1, detail=f"only {f:.0%} of the characters are lowercase letters"))
+        out.append(ExecResult("passed", 1, 1) if f >= 0.6
+                   else ExecResult("failed", 0, 1, detail=f"only {f:.0%} of the characters are lowercase letters"))
     return out
 
 
@@ -33,15 +36,20 @@ def toy_tasks(path, n:int=4) -> str:
     return str(path)
 
 
-def toy_config(run_dir, tasks_file, rollout:dict|None=None, update:dict|None=None, ppo:dict|None=None, hooks:dict|None=None, **kw) -> TrainConfig:
-    "A toy run; its reward pulls the random model far from its reference (KL > 1 per token in a few steps), so the KL guard is off unless set"
-    # the toys' step counts and thresholds assume T=1 and bf16 matmuls in sampling and update: pinned, so that a toy learns
-    # the same on every CPU, whether `auto` picks bf16 there (AMX) or float32
+def toy_config(run_dir, tasks_file, rollout:dict|None=None, update:dict|None=None, ppo:dict|None=None,
+               hooks:dict|None=None, **kw) -> TrainConfig:
+    ("A toy run; its reward pulls the random model far from its reference (KL > 1 per token in a few steps), so the "
+     "KL guard is off unless set")
+    # the toys' step counts and thresholds assume T=1 and bf16 matmuls in sampling and update: pinned, so that a toy
+    # learns the same on every CPU, whether `auto` picks bf16 there (AMX) or float32
     ro = dict(group_size=8, max_new_tokens=16, attempts=1, temperature=1.0, decode_dtype="bfloat16") | (rollout or {})
     up = dict(lr=1e-2, beta=0.0, update_dtype="bfloat16") | (update or {})  # the update settings GRPO and PPO share
-    return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir), **({"eval_samples": 0, "max_kl": math.inf, "steps": 6, "checkpoint_every": 2, "tasks_per_step": 2} | kw),
+    return TrainConfig(tasks=tasks_file, model="tiny", out=str(run_dir),
+                       **({"eval_samples": 0, "max_kl": math.inf, "steps": 6, "checkpoint_every": 2,
+                           "tasks_per_step": 2} | kw),
                        rollout=RolloutConfig(**ro), grpo=GRPOConfig(**up), ppo=PPOConfig(**(up | (ppo or {}))),
-                       hooks={"violation": {}} | (hooks or {}))  # the violation stop, as by default, then the hooks a test turns on
+                       # the violation stop, as by default, then the hooks a test turns on
+                       hooks={"violation": {}} | (hooks or {}))
 
 
 if __name__ == "__main__":
@@ -51,18 +59,25 @@ if __name__ == "__main__":
 
     def reward(tasks, completions, results=None):
         calls["n"] += 1  # one call per step (attempts=1, no evaluation)
-        if kill_at is not None and calls["n"] == kill_at: os.kill(os.getpid(), signal.SIGKILL)  # die in the middle of that step
+        if kill_at is not None and calls["n"] == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)  # die in the middle of that step
         return lowercase(tasks, completions)
 
-    if "--trl" in args:  # TRL's trainer, under `accelerate launch` or not: code tasks in the sandbox, plus the toy reward for something to learn
+    # TRL's trainer, under `accelerate launch` or not:
+    # code tasks in the sandbox, plus the toy reward for something to learn
+    if "--trl" in args:
         import torch
         from accelerate import PartialState
         from rlkit.rewards import correct
         from rlkit.trl import train_trl
-        res = train_trl(toy_config(run, "code", engine="trl", steps=2, difficulty="easy"), rewards={"correct": correct, "lowercase": lowercase})
-        lora = torch.cat([p.detach().flatten() for n, p in sorted(res["trainer"].model.named_parameters()) if "lora_" in n])
-        (run.parent / f"{run.name}-rank{PartialState().process_index}.txt").write_text(f"{lora.sum().item():.6f} {lora.abs().sum().item():.6f}")
-    elif "--resume" in args: train(resume=run, rewards={"a": reward})
+        res = train_trl(toy_config(run, "code", engine="trl", steps=2, difficulty="easy"),
+                        rewards={"correct": correct, "lowercase": lowercase})
+        lora = torch.cat([p.detach().flatten() for n, p in sorted(res["trainer"].model.named_parameters())
+                          if "lora_" in n])
+        (run.parent / f"{run.name}-rank{PartialState().process_index}.txt").write_text(
+            f"{lora.sum().item():.6f} {lora.abs().sum().item():.6f}")
+    elif "--resume" in args:
+        train(resume=run, rewards={"a": reward})
     else:
         algo = args[args.index("--algo") + 1] if "--algo" in args else "grpo"
         train(toy_config(run, toy_tasks(run.parent / f"{run.name}-tasks.jsonl"), algo=algo), rewards={"a": reward})
