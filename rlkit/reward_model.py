@@ -4,7 +4,7 @@
 
 # %% ../nbs/06_reward_model.ipynb #32a680f5
 from __future__ import annotations
-import json, math, random, time
+import math, random
 from pathlib import Path
 
 import torch
