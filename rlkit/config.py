@@ -14,7 +14,7 @@ from .grpo import GRPOConfig
 from .isolation import host_port
 from .ppo import PPOConfig
 from .runs import RunDir, RunError
-from .tasks import BUNDLED, DOMAINS
+from .tasks import BUNDLED, DOMAINS, spec_parts
 
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'engine', 'TrainConfig', 'eval_spec', 'eval_options', 'probe_spec', 'read_config',
@@ -116,11 +116,11 @@ def _check_types(cfg):
 
 # %% ../nbs/11b_config.ipynb #7632ba25
 def eval_spec(cfg:TrainConfig) -> str|None:
-    "The held-out spec: as given, or the test split of the bundled domains in `cfg.tasks`"
+    "The held-out spec: as given, else the test split of the bundled domains and families in `cfg.tasks`"
     if cfg.eval_tasks:
         return cfg.eval_tasks
-    names = [p.split(":")[0].strip() for p in cfg.tasks.split(",")]
-    return ",".join(n for n in names if n in BUNDLED) or None
+    # a bundled domain's test split and a family's held-out instances are made to be held out; a user's file has none
+    return ",".join(n for n, _ in spec_parts(cfg.tasks) if n in BUNDLED or n.startswith("family:")) or None
 
 def eval_options(cfg:TrainConfig) -> dict:
     "`evaluate`'s options as the run's held-out evaluation uses them, to measure a checkpoint alike (1 answer if none)"

@@ -12,7 +12,7 @@ from .core import DATA_DIR, Task, load_tasks, plugins
 
 # %% auto #0
 __all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SOURCES', 'SPEC_HELP', 'bundled', 'humaneval', 'from_dataset', 'unbound_test_names',
-           'load_task_spec', 'TaskSampler']
+           'spec_parts', 'load_task_spec', 'TaskSampler']
 
 # %% ../nbs/04_tasks.ipynb #a896cc52
 DOMAINS = ("code", "math", "format")
@@ -72,8 +72,9 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
 # the domains `load_task_spec` knows by name (terminal: multi-turn, registered by `rlkit.agents.terminal`)
 BUNDLED = DOMAINS + ("terminal",)
 SOURCES = {}  # a task set's name -> (split) -> tasks, for the sets a wing registers (the terminal tasks)
-SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}) and JSONL task files, "
-             "each optionally followed by :weight, a positive number: 'code', 'code:3,math:1', 'my_tasks.jsonl:2'")
+SPEC_HELP = (f"A task spec is a comma-separated list of bundled domains ({', '.join(BUNDLED)}), task families "
+             "(family:NAME, see rlkit.families) and JSONL task files, each optionally followed by :weight, a positive "
+             "number: 'code', 'code:3,math:1', 'family:listfn:2,code', 'my_tasks.jsonl:2'")
 
 def unbound_test_names(t:Task) -> list[str]:
     "Names a code task's tests read that neither they, builtins, the entry point, `candidate` nor `code_prompt` bind"
@@ -115,13 +116,16 @@ def _spec_part(spec:str, part:str) -> tuple[str, float]:
         raise ValueError(f"task spec {spec!r}: the weight {w!r} of {name!r} must be a positive number. {SPEC_HELP}")
     return name, weight
 
+def spec_parts(spec:str) -> list[tuple[str, float]]:
+    "The (name, weight) of each part of a task spec such as 'code:3,family:listfn' (weight 1 when none is given)"
+    return [_spec_part(spec, p.strip()) for p in spec.split(",") if p.strip()]
+
 def load_task_spec(spec:str, split:str="train",
                    difficulty:str|None=None, # keep tasks with no meta["difficulty"] or one in this comma-separated list
                   ) -> tuple[list, dict]:
     "Tasks and group weights from a spec like 'code:3,math:1,tasks.jsonl:2', a group each; bundled domains use `split`"
     tasks, weights = [], {}
-    for part in [p.strip() for p in spec.split(",") if p.strip()]:
-        name, weight = _spec_part(spec, part)
+    for name, weight in spec_parts(spec):
         if name not in DOMAINS and name not in SOURCES and not Path(name).exists():
             plugins()  # a wing registers its own task sets
         if name in SOURCES:
@@ -130,8 +134,8 @@ def load_task_spec(spec:str, split:str="train",
             try:
                 got = bundled(name, split) if name in BUNDLED else load_tasks(name)
             except FileNotFoundError:
-                raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain nor a task file. "
-                                 f"{SPEC_HELP}") from None
+                raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain, a task file nor a "
+                                 f"registered task set ({', '.join(sorted(SOURCES))}). {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
             keep = {d.strip() for d in difficulty.split(",")}
             dropped = Counter(str(t.meta["difficulty"]) for t in got

@@ -19,7 +19,7 @@ def test_unknown_option_is_a_clear_error():
 def test_rlkit_sample_bad_input_is_one_line_before_the_model_loads(tmp_path):
     (tmp_path / "empty.jsonl").write_text("")
     for argv, msg in ((["--limit", "0"], "--limit 0: must be at least 1"), (["--n", "0"], "--n 0: must be at least 1"),
-                      (["--tasks", str(tmp_path / "nope.jsonl")], "is neither a bundled domain nor a task file"),
+                      (["--tasks", str(tmp_path / "nope.jsonl")], "is neither a bundled domain, a task file nor"),
                       (["--tasks", str(tmp_path / "empty.jsonl")], "holds no tasks")):
         r = subprocess.run([sys.executable, "-m", "rlkit.cli", "sample", *argv],
                            capture_output=True, text=True, timeout=120)
