@@ -130,7 +130,7 @@ def probe_spec(cfg:TrainConfig) -> str|None:
     "The probe set's spec: as given, or for 'auto' every bundled domain the run does not train on"
     if cfg.probe_tasks != "auto":
         return cfg.probe_tasks
-    trained = {p.split(":")[0].strip() for p in cfg.tasks.split(",")}
+    trained = {n for n, _ in spec_parts(cfg.tasks)}
     rest = [d for d in DOMAINS if d not in trained]  # the single-turn domains: a probe measures cheaply
     if not rest:
         raise ValueError(f"probe_tasks='auto' probes the bundled domains not trained on, but tasks={cfg.tasks!r} "
