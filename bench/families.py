@@ -5,7 +5,7 @@ For every family (`rlkit.families.FAMILIES`), on its first --n held-out instance
 - the sampled pass rate at the training temperature (`RolloutConfig().temperature`), --group answers per instance: the
   quantity RL optimises;
 - the share of mixed groups: instances whose --group samples hold both a pass and a fail, the only groups GRPO learns from;
-- the pass rate of each trivial policy on all the family's held-out instances, through the sandbox (code: `return 0`,
+- the pass rate of each trivial policy on --trivial-n held-out instances, through the sandbox (code: `return 0`,
   `return []`, the first argument, ...; answer families: the best constant answer).
 
     .venv/bin/python bench/families.py --n 64 --group 8 [--families listfn records] [--level listfn=1]
@@ -47,6 +47,7 @@ def main():
     ap.add_argument("--group", type=int, default=8, help="samples per instance (the GRPO group)")
     ap.add_argument("--level", nargs="*", default=[], help="NAME=LEVEL: a family's difficulty knob")
     ap.add_argument("--attempts", type=int, default=1, help="1: first attempt only")
+    ap.add_argument("--trivial-n", type=int, default=200, help="held-out instances the trivial policies are scored on")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="bench/results/families_base.json")
     a = ap.parse_args()
@@ -59,7 +60,7 @@ def main():
     with Sandbox() as sb:
         for name in a.families:
             fam = FAMILIES[name]
-            held = fam.instances("test", fam.n_held)
+            held = fam.instances("test", max(a.n, a.trivial_n))
             t0 = time.time()
             greedy = evaluate(model, held[:a.n], tokenizer=tok, sandbox=sb, rollout=rollout, seed=a.seed, desc=f"{name} greedy")
             t1 = time.time()
