@@ -18,15 +18,9 @@ warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from rlkit.episodes import RolloutConfig
 from rlkit.eval import evaluate
-from rlkit.families import FAMILIES
+from rlkit.families import FAMILIES, TRIVIAL_CODE
 from rlkit.models import load_policy
 from rlkit.sandbox import Sandbox
-
-TRIVIAL_CODE = {  # the trivial policies of `rlkit.families.TRIVIAL`, as code the sandbox runs
-    "return 0": "return 0", "return None": "return None", "return []": "return []", "return ''": "return ''",
-    "return True": "return True", "return False": "return False", "return the first argument": "return args[0]",
-    "return its length": "return len(args[0]) if isinstance(args[0], (list, str)) else 0",
-    "return its sum": "return sum(args[0]) if isinstance(args[0], list) else 0"}
 
 def trivial_rates(fam, tasks, sb) -> dict:
     "Each trivial policy's pass rate on `tasks` (code: through the sandbox; answers: each constant answer's share)"
