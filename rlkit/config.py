@@ -15,6 +15,7 @@ from .isolation import host_port
 from .ppo import PPOConfig
 from .runs import RunDir, RunError
 from .tasks import BUNDLED, DOMAINS, spec_parts
+from .tracking import report_to_names
 
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'engine', 'TrainConfig', 'eval_spec', 'eval_options', 'probe_spec', 'read_config',
@@ -62,6 +63,7 @@ class TrainConfig:
     sandbox_allow:str|None = None  # 'host:port,...' every network-tier task may also reach (03a_isolation)
     sandbox_data:str|None = None  # 'name=/host/dir,...': directories data-tier tasks name, mounted read-only at ~/data
     hooks:dict = field(default_factory=lambda: {"violation": {}})  # hooks by name, with their options (`rlkit.extras`)
+    report_to:str = "auto"  # "tensorboard", "trackio", "wandb", "none", a comma list; "auto": tensorboard if installed
     rollout:RolloutConfig = field(default_factory=RolloutConfig)
     grpo:GRPOConfig = field(default_factory=GRPOConfig)
     ppo:PPOConfig = field(default_factory=PPOConfig)
@@ -78,6 +80,7 @@ class TrainConfig:
             raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")
         if self.engine not in ENGINES:
             raise ValueError(f"engine={self.engine!r}: use one of {ENGINES}")
+        report_to_names(self.report_to, check_installed=False)  # whether installed: when the run starts, on its machine
         check_ranges(self, steps="[1, inf)", max_minutes="[0, inf)", tasks_per_step="[1, inf)",
                      checkpoint_every="[1, inf)", lora_r="[1, inf)", max_kl="(0, inf]", eval_samples="[0, inf)",
                      eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]")

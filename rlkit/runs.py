@@ -17,6 +17,7 @@ from .tasks import TaskSampler
 from . import __version__
 from .episodes import repair_metrics
 from .eval import difference_line
+from .tracking import Tracker
 
 # %% auto #0
 __all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'REPLAY_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint',
@@ -114,9 +115,10 @@ class RunError(RuntimeError):
     "A run cannot start or cannot go on; the message says what to change"
 
 class RunDir:
-    "A run's folder: the one place that knows its layout, and the one writer of every file in it"
-    def __init__(self, path):
-        self.path = Path(path)
+    "A run's folder: the one place that knows its layout, and the one writer of every file in it and of its trackers"
+    def __init__(self, path,
+                 report_to:str|list|None="none"): # the experiment trackers its records also go to (`10a_tracking`)
+        self.path, self.tracker = Path(path), Tracker(report_to)
     def __repr__(self):
         return f"RunDir({str(self.path)!r})"
     def __str__(self):
@@ -153,6 +155,13 @@ class RunDir:
         self.path.mkdir(parents=True, exist_ok=True)
         (self.path / "config.json").write_text(json.dumps(config, indent=2))
         (self.path / "run.json").write_text(json.dumps(where | {"started": time.time()}, indent=2))
+        self.tracker.start(self.path, config)
+
+    def track(self) -> Tracker:
+        "The run's trackers; a resumed run starts them on its first record, with the config it was begun with"
+        if not self.tracker.started:
+            self.tracker.start(self.path, self.config(), resumed=True)
+        return self.tracker
 
     def config(self) -> dict:
         "`config.json`, read back; a missing or broken one says so"
@@ -168,10 +177,12 @@ class RunDir:
         "One step: its episodes to `trajectories.jsonl`, then its metrics to `metrics.jsonl`"
         write_jsonl(self.path / "trajectories.jsonl", eps)
         write_jsonl(self.path / "metrics.jsonl", [m])
+        self.track().log(m)
 
     def event(self, *events:dict):
         "Events (a rollback, a resume, a violation, ...) to `metrics.jsonl`, among the steps"
         write_jsonl(self.path / "metrics.jsonl", list(events))
+        self.track().events(list(events))
 
     def metrics(self) -> tuple[list[dict], list[dict]]:
         return read_metrics(self.path)
@@ -183,6 +194,11 @@ class RunDir:
 
     def save_evals(self, evals:dict):
         (self.path / "eval.json").write_text(json.dumps(evals, indent=2))
+        self.track().evals(evals)
+
+    def close(self):
+        "The end of the run: the trackers get the held-out table and finish"
+        self.tracker.finish()
 
     def keep_fault(self, step:int, attempt:int, eps:list[Trajectory]) -> Path:
         "The episodes of a step whose update broke the numbers, to replay elsewhere (`bench/replay_fault.py`)"

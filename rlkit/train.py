@@ -160,12 +160,11 @@ def make_sandbox(cfg:TrainConfig, tasks:list) -> Sandbox|None:
 def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|None=None, log=print) -> Run:
     "Step 0: config, run directory, tasks, held-out tasks, rewards, hooks, sandbox; all checked before writing anything"
     if resume is not None:
-        run_dir = RunDir(resume)
-        cfg = read_config(run_dir, *((cfg.steps, cfg.max_minutes) if cfg is not None else (None, None)))
+        cfg = read_config(RunDir(resume), *((cfg.steps, cfg.max_minutes) if cfg is not None else (None, None)))
     else:
         cfg = cfg or TrainConfig()
         cfg.out = cfg.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}"
-        run_dir = RunDir(cfg.out)
+    run_dir = RunDir(resume if resume is not None else cfg.out, cfg.report_to)  # a tracker not installed: refused here
     tasks, weights, held_out, probe = load_tasks_for(cfg)
     rewards = rewards or reward_spec(cfg.reward)
     if "correct" in rewards:
@@ -559,8 +558,9 @@ def train(cfg:TrainConfig|None=None,
     finally:
         if run.sandbox is not None:
             run.sandbox.close()
-    # 9. the report: before and after with the paired interval, the repair loop, the curves
+    # 9. the report: before and after with the paired interval, the repair loop, the curves; the trackers finish
     report(run, evals, log)
+    run.dir.close()
     # the final adapter's card, now with the result after training
     run.dir.write_card(run.dir.checkpoints()[-1] / "adapter", s.model, s.step)
     return {"run_dir": str(run.dir), "metrics": m, "eval": evals, "train_s": sum(s.times)}

@@ -18,11 +18,12 @@ from .generate import decode_dtype
 from .tasks import TaskSampler
 from .episodes import Context, check_envs, conversation, run_episodes
 from .runs import step_metrics, summary_line
+from .tracking import TRL_NAMES
 from .train import Run, TrainConfig, held_out, load_model, report, setup
 
 # %% auto #0
-__all__ = ['LOSS_TYPES', 'TRL_NAMES', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer', 'RunDirCallback',
-           'train_trl']
+__all__ = ['LOSS_TYPES', 'UPDATE_METRICS', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer',
+           'RunDirCallback', 'train_trl']
 
 # %% ../nbs/12a_trl.ipynb #ef9d056f
 LOSS_TYPES = {"token": "dapo", "sequence": "grpo", "constant": "dr_grpo"}  # rlkit's norm -> TRL's loss_type
@@ -57,7 +58,10 @@ def trl_config(cfg:TrainConfig, processes:int=1, **kw) -> TRLConfig:
     with warnings.catch_warnings():  # transformers 5 renames gradient_checkpointing, and TRL 1.16 still sets it
         warnings.simplefilter("ignore", FutureWarning)
         return TRLConfig(**{
-            "output_dir": cfg.out, "max_steps": cfg.steps, "seed": cfg.seed, "report_to": "none", "save_strategy": "no",
+            "output_dir": cfg.out, "max_steps": cfg.steps, "seed": cfg.seed, "save_strategy": "no",
+            # rlkit's run directory reports to cfg.report_to (rlkit's metrics and TRL's, under TRL's names), so
+            # transformers' own tracker callbacks stay off: one writer per tracker run
+            "report_to": "none",
             "logging_steps": 1, "learning_rate": u.lr, "lr_scheduler_type": "constant", "weight_decay": 0.0,
             "max_grad_norm": u.max_grad_norm, "per_device_train_batch_size": u.micro_batch,
             "gradient_accumulation_steps": accum, "steps_per_generation": accum, "num_generations": ro.group_size,
@@ -132,9 +136,7 @@ class RunDirTrainer(GRPOTrainer):
         self.rollout_func.finish(out["advantages"].tolist(), self.accelerator)
         return out
 
-# rlkit's metric: TRL's
-TRL_NAMES = {"loss": "loss", "kl": "kl", "entropy": "entropy", "clip_frac": "clip_ratio/region_mean",
-             "grad_norm": "grad_norm"}
+UPDATE_METRICS = ("loss", "kl", "entropy", "clip_frac", "grad_norm")  # rlkit's names of TRL's update logs
 
 class RunDirCallback(TrainerCallback):
     "rlkit's run directory from a TRL run: trajectories.jsonl, metrics.jsonl (rlkit's and TRL's metrics), the step line"
@@ -156,7 +158,7 @@ class RunDirCallback(TrainerCallback):
         batches = {id(e.meta["seconds"]): e.meta["seconds"] for e in eps if e.meta.get("process") == 0}.values()
         gen, ex = sum(b["generate"] for b in batches), sum(b["execute"] for b in batches)
         step_s, self.t0 = time.time() - self.t0, time.time()
-        upd = {k: logs.get(v) for k, v in TRL_NAMES.items()} | {"sequences": len(eps)}
+        upd = {k: logs.get(TRL_NAMES[k]) for k in UPDATE_METRICS} | {"sequences": len(eps)}
         m = step_metrics(state.global_step, eps, upd, {"generate_s": gen, "execute_s": ex,
                                                        "update_s": max(0.0, step_s - gen - ex), "step_s": step_s},
                          logs.get("learning_rate", args.learning_rate), self.device)
@@ -217,6 +219,7 @@ def train_trl(cfg:TrainConfig|None=None,
                 held_out(r, model, tok, step, evals, "after", log)
             report(r, evals, log)
             r.dir.save_adapter(model, step)
+            r.dir.close()
         state.wait_for_everyone()
     finally:
         if r.sandbox is not None:

@@ -29,6 +29,7 @@ rm -f "$STAGE"/_*.ipynb                        # nbdev's scratch notebooks, neve
 cp nbs/tutorials/*.ipynb "$STAGE/tutorials/"
 cp -r nbs/tutorials/payoff "$STAGE/tutorials/"  # T01 reads payoff/payoff.json when run; the site shows saved outputs
 cp bench/results/*.png "$STAGE/bench/results/"  # the README's (index.ipynb's) figures
+cp -r nbs/images "$STAGE/"                       # the module pages' pictures (images/NAME.png from nbs/)
 cp CONTRIBUTING.md "$STAGE/"
 "$PY" scripts/docs_nbclean.py "$STAGE"
 "$PY" scripts/api_pages.py "$STAGE" >/dev/null

@@ -22,7 +22,7 @@ def test_repair_episodes_train_through_trl_and_the_viewer_reads_the_run(tmp_path
      "the run directory")
     from rlkit.trl import train_trl
     cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), engine="trl", steps=3,
-                     rollout={"group_size": 4, "attempts": 2})
+                     rollout={"group_size": 4, "attempts": 2}, report_to="tensorboard")
     res = train_trl(cfg, rewards={"lowercase": lowercase}, executor=lowercase_check, log=lambda s: None)
     run = tmp_path / "run"
     assert ({"config.json", "run.json", "metrics.jsonl", "trajectories.jsonl", "adapter", "plots"}
@@ -35,6 +35,13 @@ def test_repair_episodes_train_through_trl_and_the_viewer_reads_the_run(tmp_path
     v = TrajectoryViewer(run)
     assert list(v.step.options) == [1, 2, 3]
     assert json.loads((run / "config.json").read_text())["engine"] == "trl" and res["metrics"]["step"] == 3
+    # the run reports to TensorBoard as rlkit's loop does: its reward series, and TRL's own logs under trl/
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    ea = EventAccumulator(str(run / "tensorboard"))
+    ea.Reload()
+    assert [(e.step, round(e.value, 5)) for e in ea.Scalars("train/reward")] == [
+        (m["step"], round(m["reward_mean"], 5)) for m in rows]
+    assert "trl/loss" in ea.Tags()["scalars"]
     # rlkit's own loop refuses the config, and so does resuming the TRL run
     with pytest.raises(ValueError, match="rlkit.trl.train_trl"):
         train(TrainConfig(engine="trl", model="tiny", out=str(tmp_path / "other")))
