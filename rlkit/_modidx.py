@@ -619,6 +619,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                              'rlkit.train._set_lr': ('train.html#_set_lr', 'rlkit/train.py'),
                              'rlkit.train._where': ('train.html#_where', 'rlkit/train.py'),
                              'rlkit.train.check': ('train.html#check', 'rlkit/train.py'),
+                             'rlkit.train.check_reward_model_room': ('train.html#check_reward_model_room', 'rlkit/train.py'),
                              'rlkit.train.checkpoint_due': ('train.html#checkpoint_due', 'rlkit/train.py'),
                              'rlkit.train.collect': ('train.html#collect', 'rlkit/train.py'),
                              'rlkit.train.divergence': ('train.html#divergence', 'rlkit/train.py'),

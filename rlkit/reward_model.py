@@ -14,12 +14,12 @@ from peft import PeftModel
 from tqdm.auto import tqdm
 
 from .core import DATA_DIR, avoid_cudnn_attention, read_jsonl
-from .generate import as_text, chat_text
+from .generate import as_text, chat_text, position_ids
 from .models import load_policy
 
 # %% auto #0
-__all__ = ['preference_pairs', 'RewardModel', 'bradley_terry_loss', 'pairwise_accuracy', 'train_reward_model',
-           'save_reward_model', 'load_reward_model', 'as_reward', 'policy_pairs']
+__all__ = ['preference_pairs', 'prompt_tokens', 'cut_prompt', 'RewardModel', 'bradley_terry_loss', 'pairwise_accuracy',
+           'train_reward_model', 'save_reward_model', 'load_reward_model', 'as_reward', 'policy_pairs']
 
 # %% ../nbs/06_reward_model.ipynb #98920fbd
 def preference_pairs(split:str="train") -> list[dict]:
@@ -28,14 +28,39 @@ def preference_pairs(split:str="train") -> list[dict]:
         raise ValueError(f"split={split!r}: use 'train' or 'test'")
     return read_jsonl(DATA_DIR / f"preferences_{split}.jsonl")
 
+# %% ../nbs/06_reward_model.ipynb #66dc6509
+def prompt_tokens(tokenizer, prompt:str|list[dict]) -> tuple[list[int], int, int]:
+    "Token ids of `prompt` as a chat, and how many of the first and of the last are the template's, around the messages"
+    text = chat_text(tokenizer, prompt)
+    enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+    slot = "\ue000"  # a private-use character in the messages' place: what surrounds it is the template's own text
+    msgs = [{"role": "user", "content": prompt}] if isinstance(prompt, str) else [dict(m) for m in prompt]
+    msgs[0]["content"] = msgs[-1]["content"] = slot
+    frame = tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
+    if slot not in frame:  # a template that rewrites the content: its own text cannot be told apart
+        return enc.input_ids, 0, 0
+    before, after = frame.find(slot), len(frame) - frame.rfind(slot) - len(slot)  # characters, the same in `text`
+    opening = sum(end <= before for _, end in enc.offset_mapping)
+    closing = sum(start >= len(text) - after for start, _ in enc.offset_mapping)
+    return enc.input_ids, opening, closing
+
+def cut_prompt(ids:list[int], # a prompt's token ids, as `prompt_tokens` gives them
+               room:int, # how many tokens the prompt may take: at least `opening` + the template's closing
+               opening:int=0) -> list[int]: # how many first tokens to keep (the chat template's opening)
+    "`ids` in `room` tokens: its first `opening`, then as many of its last as fit (what the response answers)"
+    if len(ids) <= room:
+        return ids
+    return ids[:opening] + ids[len(ids) - (room - opening):]
+
 # %% ../nbs/06_reward_model.ipynb #349f3f30
 class RewardModel(nn.Module):
     "A causal LM's transformer (with LoRA) and a scalar head on the last real token"
-    def __init__(self, policy, tokenizer):
+    def __init__(self, policy, tokenizer,
+                 max_length:int=512): # tokens of prompt + response: the prompt is cut to fit, a longer response refused
         super().__init__()
         if not isinstance(policy, PeftModel):
             raise TypeError("RewardModel needs a model with a LoRA adapter: load_policy(lora=True) or tiny_policy()")
-        self.policy, self.tokenizer = policy, tokenizer
+        self.policy, self.tokenizer, self.max_length = policy, tokenizer, max_length
         avoid_cudnn_attention(policy.device)  # its backward breaks training with a padding mask (00_core)
         self.head = nn.Linear(policy.config.hidden_size, 1, device=policy.device)
         nn.init.zeros_(self.head.weight)
@@ -43,17 +68,27 @@ class RewardModel(nn.Module):
 
     def forward(self, input_ids, attention_mask):
         "(B,) rewards"
-        out = self.policy.get_base_model().model(input_ids=input_ids, attention_mask=attention_mask)
+        out = self.policy.get_base_model().model(input_ids=input_ids, attention_mask=attention_mask,
+                                                 position_ids=position_ids(attention_mask))  # padding shifts nothing
         h = out.last_hidden_state  # (B, T, H)
         last = (attention_mask * torch.arange(attention_mask.shape[1], device=h.device)).argmax(-1)  # (B,) last real
         return self.head(h[torch.arange(h.shape[0], device=h.device), last].to(self.head.weight.dtype)).squeeze(-1)
 
-    def encode(self, prompts:list, responses:list[str], max_length:int=512):
-        "Token ids of each (prompt, response) as the chat the policy would see"
-        texts = [chat_text(self.tokenizer, p) + as_text(self.tokenizer, r)  # as text: a response cannot forge a turn
-                 for p, r in zip(prompts, responses)]
-        enc = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True, max_length=max_length,
-                             add_special_tokens=False)
+    def encode(self, prompts:list, responses:list[str]):
+        "Token ids and mask of each (prompt, response) as a chat: the whole response, the prompt cut on the left to fit"
+        tok, rows = self.tokenizer, []
+        resps = tok([as_text(tok, r) for r in responses], add_special_tokens=False).input_ids  # text: it forges no turn
+        for p, r, resp in zip(prompts, responses, resps):
+            ids, opening, closing = prompt_tokens(tok, p)
+            if len(resp) + opening + closing > self.max_length:
+                need = len(resp) + opening + closing
+                raise ValueError(f"The response {r[:60]!r}... is {len(resp)} tokens: with the {opening + closing} "
+                                 f"tokens of the chat template around its prompt it needs max_length={need}, and the "
+                                 f"reward model reads {self.max_length}. It scores a whole response or none: raise "
+                                 f"max_length (RewardModel(..., max_length={need}), or rm.max_length = {need}), "
+                                 "or shorten the responses (the rollout's max_new_tokens)")
+            rows.append(cut_prompt(ids, self.max_length - len(resp), opening) + resp)
+        enc = tok.pad({"input_ids": rows}, return_tensors="pt")  # on the tokenizer's side: forward finds the last token
         return enc.input_ids.to(self.policy.device), enc.attention_mask.to(self.policy.device)
 
     @torch.no_grad()
@@ -84,9 +119,8 @@ def pairwise_accuracy(rm:RewardModel, pairs:list[dict], batch_size:int=8) -> flo
 
 # %% ../nbs/06_reward_model.ipynb #9e239049
 def train_reward_model(rm:RewardModel, pairs:list[dict], epochs:int=1, batch_size:int=8, lr:float=3e-4,
-                       margin:float=0.0, center:float=0.01, seed:int=0, max_length:int=384,
-                       progress:bool=True) -> list[float]:
-    "Train the LoRA adapter and the head on preference pairs; returns the loss of each step"
+                       margin:float=0.0, center:float=0.01, seed:int=0, progress:bool=True) -> list[float]:
+    "Train the LoRA adapter and the head on preference pairs, read as `rm.encode` reads them; returns each step's loss"
     params = [p for p in rm.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(params, lr=lr)
     rng, losses = random.Random(seed), []
@@ -98,7 +132,7 @@ def train_reward_model(rm:RewardModel, pairs:list[dict], epochs:int=1, batch_siz
         for i in range(0, len(order), batch_size):
             batch = [pairs[j] for j in order[i:i + batch_size]]
             prompts = [p["prompt"] for p in batch] * 2
-            ids, mask = rm.encode(prompts, [p["chosen"] for p in batch] + [p["rejected"] for p in batch], max_length)
+            ids, mask = rm.encode(prompts, [p["chosen"] for p in batch] + [p["rejected"] for p in batch])
             r = rm(ids, mask)  # (2B,): chosen then rejected, in one forward pass
             loss = bradley_terry_loss(r[:len(batch)], r[len(batch):], margin, center)
             opt.zero_grad()
@@ -112,25 +146,29 @@ def train_reward_model(rm:RewardModel, pairs:list[dict], epochs:int=1, batch_siz
 
 # %% ../nbs/06_reward_model.ipynb #018c41c0
 def save_reward_model(rm:RewardModel, path):
-    "Save the LoRA adapter, the head and the tokenizer to `path`"
+    "Save the LoRA adapter, the head (with `max_length`) and the tokenizer to `path`"
     from safetensors.torch import save_file
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     rm.policy.save_pretrained(path)
     rm.tokenizer.save_pretrained(path)
     head = {k: v.detach().cpu().contiguous() for k, v in rm.head.state_dict().items()}
-    save_file(head, str(path / "reward_head.safetensors"))
+    save_file(head, str(path / "reward_head.safetensors"), metadata={"max_length": str(rm.max_length)})
     return path
 
 def load_reward_model(path, base=None, tokenizer=None) -> RewardModel:
     "Load a reward model saved by `save_reward_model`; `base` is the model without adapter (default: the embedded one)"
+    from safetensors import safe_open
     from safetensors.torch import load_file
     path = Path(path)
     if not (path / "reward_head.safetensors").exists():
         raise FileNotFoundError(f"{path} has no reward_head.safetensors: not a saved reward model")
     if base is None:
         base, tokenizer = load_policy(None, lora=False)
-    rm = RewardModel(PeftModel.from_pretrained(base, path, is_trainable=True), tokenizer)
+    with safe_open(str(path / "reward_head.safetensors"), "pt") as f:
+        meta = f.metadata() or {}
+    rm = RewardModel(PeftModel.from_pretrained(base, path, is_trainable=True), tokenizer,
+                     int(meta.get("max_length", 512)))  # it reads what it was trained to read
     rm.head.load_state_dict(load_file(str(path / "reward_head.safetensors")))
     return rm
 

@@ -25,10 +25,10 @@ from .sandbox import Sandbox
 from .tasks import TaskSampler, load_task_spec
 
 # %% auto #0
-__all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'load_tasks_for', 'make_sandbox', 'setup', 'load_model',
-           'save', 'restore_hooks', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect', 'update', 'divergence',
-           'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'rolled_back', 'record', 'report',
-           'train']
+__all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'load_tasks_for', 'make_sandbox', 'check_reward_model_room',
+           'setup', 'load_model', 'save', 'restore_hooks', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect',
+           'update', 'divergence', 'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'rolled_back',
+           'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #a0000015
 class Hook:
@@ -157,6 +157,15 @@ def make_sandbox(cfg:TrainConfig, tasks:list) -> Sandbox|None:
                          "that code WITHOUT isolation")
     return Sandbox(backend=cfg.sandbox, allow=sandbox_allow(cfg), data_dirs=sandbox_data(cfg))
 
+def check_reward_model_room(rewards:dict, max_new_tokens:int, template:int=64):
+    "A learned reward reads a whole response or refuses it: refuse the run, not its first long sample"
+    for fn in (v[0] if isinstance(v, tuple) else v for v in rewards.values()):
+        rm = getattr(fn, "rm", None)
+        if rm is not None and rm.max_length < max_new_tokens + template:
+            raise ValueError(f"the reward model reads {rm.max_length} tokens, and a response may take "
+                             f"max_new_tokens={max_new_tokens} plus about {template} of chat template: raise its "
+                             f"max_length (rm.max_length = {max_new_tokens + template}) or lower --max-new-tokens")
+
 def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|None=None, log=print) -> Run:
     "Step 0: config, run directory, tasks, held-out tasks, rewards, hooks, sandbox; all checked before writing anything"
     if resume is not None:
@@ -171,6 +180,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|
         check_correct_domains(tasks + held_out + probe, "the default reward cannot score them; "
                               "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
     check_reward_domains(rewards, tasks, f"the training tasks ({cfg.tasks!r})")
+    check_reward_model_room(rewards, cfg.rollout.max_new_tokens)
     run = Run(cfg, run_dir, tasks, weights, held_out, probe, tasks if cfg.eval_trained_on else [], rewards, executor,
               None, make_hooks(cfg, hooks), resume, log=log)
     for h in run.hooks:

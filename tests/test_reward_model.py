@@ -5,8 +5,10 @@ import torch
 
 from rlkit.core import Task
 from rlkit.models import tiny_policy
-from rlkit.reward_model import (RewardModel, as_reward, bradley_terry_loss, load_reward_model, pairwise_accuracy,
-                                preference_pairs, save_reward_model, train_reward_model)
+from rlkit.generate import chat_text
+from rlkit.reward_model import (RewardModel, as_reward, bradley_terry_loss, cut_prompt, load_reward_model,
+                                pairwise_accuracy, preference_pairs, prompt_tokens, save_reward_model,
+                                train_reward_model)
 from rlkit.rewards import score
 
 
@@ -54,10 +56,11 @@ def test_reward_on_the_last_real_token_ignores_padding(side):
 
 def test_save_load_and_use_as_a_reward(tmp_path):
     policy, tok = tiny_policy(seed=3)
-    rm = RewardModel(policy, tok)
+    rm = RewardModel(policy, tok, max_length=300)
     torch.nn.init.normal_(rm.head.weight)
     save_reward_model(rm, tmp_path / "rm")
     rm2 = load_reward_model(tmp_path / "rm", tiny_policy(lora=False, seed=3)[0], tok)
+    assert rm2.max_length == 300  # it reads what it was trained to read
     assert rm2.score(["q", "q"], ["a", "b"]) == pytest.approx(rm.score(["q", "q"], ["a", "b"]), abs=1e-5)
     t = Task("chat/1", "chat", "q")
     rows = score([t, t], ["a", "b"], {"rm": as_reward(rm)}, results=[None, None])
@@ -76,3 +79,74 @@ def test_bundled_preference_set():
     assert all(p["chosen"] != p["rejected"] for p in train + test)
     with pytest.raises(ValueError, match="split='dev'"):
         preference_pairs("dev")
+
+
+def _rm(max_length, seed=4):
+    "A tiny reward model (byte-level tokenizer: one token per character) whose head is not zero"
+    policy, tok = tiny_policy(seed=seed)
+    rm = RewardModel(policy, tok, max_length=max_length)
+    torch.nn.init.normal_(rm.head.weight, generator=torch.Generator().manual_seed(seed))
+    return rm
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_responses_that_differ_only_after_token_500_score_differently(side):
+    rm = _rm(max_length=1024)
+    rm.tokenizer.padding_side = side
+    same = "word " * 120  # 600 tokens both responses share
+    a, b = same + "then yes, and that is all.", same + "then no!, and that is all."
+    ids, mask = rm.encode(["q", "q"], [a, b])
+    assert int((ids[0] != ids[1]).nonzero()[0]) > 500  # the rows differ only past token 500
+    ra, rb = rm.score(["q", "q"], [a, b])
+    assert abs(ra - rb) > 1e-3
+    assert rm.score(["q", "q"], [a, a])[0] == pytest.approx(rm.score(["q"], [a])[0], abs=1e-4)
+
+
+def test_a_long_prompt_is_cut_from_the_left_and_the_whole_response_kept():
+    rm = _rm(max_length=256)
+    tok = rm.tokenizer
+    prompt = [{"role": "system", "content": "Start of the system prompt. " + "Filler. " * 50},
+              {"role": "user", "content": "Earlier text. " * 40 + "The question: name a prime."}]
+    response = "Seven, a prime number."
+    ids, mask = rm.encode([prompt, "short"], [response, response])
+    assert mask[0].sum() == 256 and mask[1].sum() < 256  # the long one fills max_length exactly
+    row = tok.decode(ids[0][mask[0].bool()])
+    assert row.startswith("<|im_start|>system\n") and "Start of the system prompt" not in row  # the opening stays
+    assert row.endswith("The question: name a prime.<|im_end|>\n<|im_start|>assistant\n" + response)
+    # a prompt that fits is the chat text, token for token
+    whole = tok(chat_text(tok, "short") + response, add_special_tokens=False).input_ids
+    assert ids[1][mask[1].bool()].tolist() == whole
+
+
+def test_cut_prompt_keeps_the_opening_and_the_end():
+    ids = list(range(20))
+    assert cut_prompt(ids, 20, 3) == ids and cut_prompt(ids, 30, 3) == ids
+    assert cut_prompt(ids, 8, 3) == [0, 1, 2, 15, 16, 17, 18, 19]
+    assert cut_prompt(ids, 3, 3) == [0, 1, 2]
+
+
+def test_prompt_tokens_finds_the_template_around_the_messages(smol):
+    "SmolLM2's template adds a system prompt when none is given: it is part of the opening a cut prompt keeps"
+    tok = smol[1]
+    ids, opening, closing = prompt_tokens(tok, "What is 2 + 2?")
+    head, tail = tok.decode(ids[:opening]), tok.decode(ids[-closing:])
+    assert head.startswith("<|im_start|>system\n") and "SmolLM" in head and head.endswith("<|im_start|>user\n")
+    assert tail == "<|im_end|>\n<|im_start|>assistant\n"
+    assert tok.decode(ids[opening:-closing]) == "What is 2 + 2?"
+
+
+def test_a_response_too_long_for_max_length_is_refused_in_scoring_and_training():
+    rm = _rm(max_length=200)
+    _, opening, closing = prompt_tokens(rm.tokenizer, "q")
+    fits = "y" * (200 - opening - closing)  # exactly max_length with its prompt's template: scored
+    assert rm.encode(["q"], [fits])[1].sum() == 200
+    assert len(rm.score(["q"], [fits])) == 1
+    long = "x" * (201 - opening - closing)
+    with pytest.raises(ValueError, match=rf"'x+'... is {len(long)} tokens.*needs max_length=201.*reads 200"):
+        rm.score(["q", "q"], ["ok", long])
+    before = [p.detach().clone() for p in rm.parameters() if p.requires_grad]
+    with pytest.raises(ValueError, match="needs max_length=201"):
+        train_reward_model(rm, [{"prompt": "q", "chosen": "fine", "rejected": long}], progress=False)
+    assert all(torch.equal(a, p) for a, p in zip(before, [p for p in rm.parameters() if p.requires_grad]))
+    rm.max_length = 201  # the fix the error names
+    assert len(rm.score(["q"], [long])) == 1

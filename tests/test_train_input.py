@@ -197,3 +197,17 @@ def test_trainconfig_from_python_checks_types(kw, msg):
     with pytest.raises(ValueError, match=msg.replace("(", r"\(").replace(")", r"\)")):
         T.TrainConfig(**kw)
     assert T.TrainConfig(max_minutes=3).max_minutes == 3  # an int where a float goes is a number
+
+
+def test_a_reward_model_too_short_for_the_responses_is_refused_before_the_run(tmp_path):
+    "A learned reward refuses a response longer than it reads: the run is refused at the start, not at that sample"
+    class RM:
+        max_length = 150
+
+    def learned(tasks, completions, results=None):
+        return [0.0] * len(completions)
+    learned.rm = RM()
+    cfg = toy_config(tmp_path / "run", toy_tasks(tmp_path / "toy.jsonl"), rollout={"max_new_tokens": 128})
+    with pytest.raises(ValueError, match=r"the reward model reads 150 tokens.*rm.max_length = 192"):
+        train(cfg, rewards={"rm": learned}, log=lambda s: None)
+    assert not (tmp_path / "run").exists()
