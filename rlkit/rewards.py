@@ -4,18 +4,19 @@
 
 # %% ../nbs/05_rewards.ipynb #72c60f4f
 from __future__ import annotations
-import ast, json, math, numbers, re
+import ast, io, json, math, numbers, re, tokenize
+from decimal import Decimal
 from typing import Callable
 
 from .core import ExecResult, Task, plugins
 from .sandbox import Sandbox
-from .tasks import BUNDLED, unbound_test_names
+from .tasks import BUNDLED, math_timeout, read_math_answer, unbound_test_names
 
 # %% auto #0
-__all__ = ['RewardFn', 'TRIVIAL', 'TASK_CHECKS', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'extract_code', 'extract_answer',
-           'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer', 'code_block', 'json_keys',
-           'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score', 'trl_reward', 'check_tasks',
-           'check_reward_domains', 'reward_spec']
+__all__ = ['RewardFn', 'ANSWER_CHARS', 'TRIVIAL', 'TASK_CHECKS', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'extract_code',
+           'extract_answer', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer', 'code_block',
+           'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score', 'trl_reward',
+           'check_tasks', 'check_reward_domains', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -24,13 +25,50 @@ class RewardError(ValueError):
     "A reward could not score a sample: names the reward and the task"
 
 # %% ../nbs/05_rewards.ipynb #5ead5deb
-# every fenced block with its tag, so that a ```bash block pairs its own fences
-_FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|\Z)", re.S)
+_OPEN = re.compile(r"```([^\n`]*)\n")  # an opening fence and its tag
+_TICKS = re.compile("```")
 _PYTHON_TAGS = ("", "python", "py", "python3")
+# a string literal's tokens (Python 3.12 splits an f-string into several)
+_STRINGS = {tokenize.STRING} | {getattr(tokenize, n) for n in ("FSTRING_MIDDLE", "TSTRING_MIDDLE")
+                                if hasattr(tokenize, n)}
+
+def _closing_fence(text:str, start:int) -> int:
+    "Where the Python block whose code starts at `start` ends: its first ``` outside a string literal, else the end"
+    code = text[start:]
+    fences = [m.start() for m in _TICKS.finditer(code)]
+    if len(fences) < 2:
+        return start + (fences[0] if fences else len(code))
+    lines = [0] + [m.end() for m in re.finditer("\n", code)]  # where each line starts
+    at = lambda rc: (lines[rc[0] - 1] if rc[0] <= len(lines) else len(code)) + rc[1]
+    k = 0
+    try:  # the fences become names, so that one outside a string cannot stop the tokenizer
+        for tok in tokenize.generate_tokens(io.StringIO(code.replace("```", "___")).readline):
+            a, b = at(tok.start), at(tok.end)
+            if fences[k] < a:
+                break  # no string holds it
+            if tok.type in _STRINGS and a < fences[k]:
+                while k < len(fences) and fences[k] < b:
+                    k += 1
+                if k == len(fences):
+                    return len(text)
+    except (tokenize.TokenError, SyntaxError):
+        pass  # prose after the block, or code the tokenizer refuses: the fence stands
+    return start + fences[k]
+
+def _blocks(text:str) -> list[tuple[str, str]]:
+    "Every fenced block of `text` as (tag, code), so that a ```bash block pairs its own fences"
+    out, pos = [], 0
+    while m := _OPEN.search(text, pos):
+        tag = m.group(1).strip().lower()
+        end = _closing_fence(text, m.end()) if tag in _PYTHON_TAGS else text.find("```", m.end())
+        end = len(text) if end < 0 else end
+        out.append((tag, text[m.end():end]))
+        pos = end + 3
+    return out
 
 def _python_blocks(text:str) -> list[str]:
     "The fenced blocks of `text` tagged as Python or not tagged"
-    return [b for tag, b in _FENCE.findall(text) if tag.strip().lower() in _PYTHON_TAGS]
+    return [b for tag, b in _blocks(text) if tag in _PYTHON_TAGS]
 _CODE_START = re.compile(r"^(def |class |import |from |@)")
 
 def _tree(src:str) -> ast.Module|None:
@@ -80,27 +118,52 @@ def extract_code(completion:str, # the model's text
     return code
 
 # %% ../nbs/05_rewards.ipynb #438e083a
-# 42, 1,000, 3.5, .5, 1e6, 2.5e-3, 3/4, a U+2212 minus sign; "1,6,0" is three numbers, not 160
-_NUMBER = r"[-\u2212]?(?:\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?(?:/\d+)?"
-# [\s:]* in one run: two optional runs around ':' would backtrack quadratically over spaces
-_MARKED = [re.compile(p, re.I) for p in (r"\\boxed\{\s*(" + _NUMBER + r")", r"####\s*(" + _NUMBER + ")",
-                                         r"answer\s*(?:is|:)[\s:]*\$?(" + _NUMBER + ")")]
+ANSWER_CHARS = 4000  # the tail of a completion that is read for its answer
+# "the answer is", "Answer:", "the answer to the question is", GSM8K's "####"
+_MARKED = re.compile(r"\banswers?\b[^\d\n.]{0,40}?(?:\b(?:is|was|be|are|equals)\b|[:=])|####", re.I)
+# where a marked answer ends, after its first digit: the sentence's end, or a word (a unit, "because", "as") that
+# ends an equation chain; a unit before "=" (80 km = 160 km), LaTeX commands, "percent" and operators in words do not
+_ANSWER_END = re.compile(r"[.!?](?=\s|$)|\n[ \t]*\n|(?<![\\A-Za-z])"
+                         r"(?!(?:percent|percentage|pct|times|plus|minus|divided|by|over)\b)[A-Za-z]{2,}(?![A-Za-z]|\s*=)")
+_DIGIT = re.compile(r"\d")
+_SCIENTIFIC = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][-+]?\d{1,2}(?![\w.])")
+# what math_verify's LaTeX parser computes as it reads: a binomial or Gamma of a 6-digit number takes minutes
+_COSTLY = re.compile(r"\\(?:[dt]?binom|Gamma|gamma)\b.{0,40}?\d{6}", re.S)
 
-def _to_number(s:str) -> float:
-    s = s.replace(",", "").replace("\u2212", "-")
-    if "/" in s:
-        a, b = s.split("/")
-        return float(a) / float(b) if float(b) else float("nan")
-    return float(s)
+def _answer_texts(completion:str) -> list[str]:
+    "The texts to read the answer from, in order: a marked answer's sentence, then the whole text"
+    text = completion[-ANSWER_CHARS:].replace("\u2212", "-")
+    text = _SCIENTIFIC.sub(lambda m: format(Decimal(m.group()), "f"), text)
+    whole = re.sub("answer", "reply", text, flags=re.I)  # hidden from math_verify, which reads a number after it
+    if "\\boxed" in text:
+        return [text]  # math_verify takes the last box first
+    marks = list(_MARKED.finditer(text))
+    if not marks:
+        return [whole]
+    m = next((m for m in reversed(marks) if m.group() == "####"), marks[-1])
+    digit = _DIGIT.search(text, m.end())
+    end = _ANSWER_END.search(text, digit.end()) if digit else None
+    return ["The answer is " + text[m.end():end.start() if end else len(text)].strip(), whole]
 
-def extract_answer(completion:str) -> float|None:
-    "The final numeric answer of a completion, or None when it contains no number"
-    for pattern in _MARKED:
-        found = pattern.findall(completion)
-        if found:
-            return _to_number(found[-1])
-    numbers = re.findall(_NUMBER, completion)
-    return _to_number(numbers[-1]) if numbers else None
+def _tame(value) -> bool:
+    "False for a value whose comparison can run for minutes: a power tower, a huge power or factorial"
+    import sympy
+    huge = lambda x: x.has(sympy.Pow) or (x.is_Number and abs(x) > 10_000)
+    return not any((isinstance(n, sympy.Pow) and huge(n.exp)) or (isinstance(n, sympy.factorial) and huge(n.args[0]))
+                   for n in sympy.preorder_traversal(value))
+
+def extract_answer(completion:str):
+    "The final answer of a completion as a sympy value (see the rules above), or None when it holds none"
+    from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
+    for text in _answer_texts(completion):
+        if _COSTLY.search(text):
+            return None
+        got = parse(text, [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()],
+                    parsing_timeout=math_timeout())
+        value = next((v for v in got if not isinstance(v, str)), None)
+        if value is not None:
+            return value if _tame(value) else None
+    return None
 
 # %% ../nbs/05_rewards.ipynb #4aac42cb
 def _result(task:Task, result:ExecResult|None) -> ExecResult:
@@ -163,21 +226,42 @@ def execute_one(task:Task, completion:str, sandbox) -> ExecResult|None:
             if task.domain == "code" else None)
 
 # %% ../nbs/05_rewards.ipynb #439eb919
-def math_answer(tasks, completions, results=None, rel_tol:float=1e-6, abs_tol:float=1e-6) -> list[float]:
-    "1.0 when the completion's final number equals the task's answer (within tolerance), else 0.0"
+def math_answer(tasks, completions, results=None) -> list[float]:
+    "1.0 when math_verify finds the completion's final answer (`extract_answer`) equal to the task's answer, else 0.0"
+    from math_verify import verify
     out = []
     for t, c in zip(tasks, completions):
-        if not isinstance(t.answer, (int, float)):
-            raise RewardError(f"task {t.id!r} has no numeric answer (answer={t.answer!r})")
+        try:
+            gold = read_math_answer(t.answer)
+        except ValueError as e:
+            raise RewardError(f"task {t.id!r} has no math answer: {e}") from None
         got = extract_answer(c)
-        out.append(float(got is not None and math.isclose(got, t.answer, rel_tol=rel_tol, abs_tol=abs_tol)))
+        out.append(float(got is not None and verify(list(gold), got, timeout_seconds=math_timeout())))
+    return out
+
+# %% ../nbs/05_rewards.ipynb #6cb27f0c
+# a bare value: names, constants and operators on them, with nothing called, assigned or defined
+_BARE = (ast.Expr, ast.Pass, ast.Name, ast.Constant, ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.Tuple,
+         ast.List, ast.Set, ast.expr_context, ast.operator, ast.unaryop, ast.boolop, ast.cmpop)
+
+def _is_code(src:str) -> bool:
+    "True when `src` parses as Python and holds a statement that is not a bare value (`yes`, `42`, `x + 1`)"
+    tree = _tree(src)
+    return tree is not None and any(not all(isinstance(n, _BARE) for n in ast.walk(s)) for s in tree.body)
+
+def code_block(tasks, completions, results=None) -> list[float]:
+    "1.0 when the completion has a fenced block in the task's language (`meta['language']`, Python when absent)"
+    out = []
+    for t, c in zip(tasks, completions):
+        lang = str(t.meta.get("language") or "python").strip().lower()
+        if lang in _PYTHON_TAGS:
+            ok = any(_is_code(b) for tag, b in _blocks(c) if tag in _PYTHON_TAGS)
+        else:
+            ok = any(tag == lang and b.strip() for tag, b in _blocks(c))
+        out.append(float(ok))
     return out
 
 # %% ../nbs/05_rewards.ipynb #62df3478
-def code_block(tasks, completions, results=None) -> list[float]:
-    "1.0 when the completion has a fenced code block that parses as Python"
-    return [float(any(b.strip() and _parses(b) for b in _python_blocks(c))) for c in completions]
-
 def _json_object(text:str):
     "The JSON object in `text` (bare, or in a fenced block), or None"
     # [ \t\r]*, not \s*: \s* before \n backtracks quadratically over blank lines

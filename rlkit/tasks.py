@@ -4,15 +4,18 @@
 
 # %% ../nbs/04_tasks.ipynb #fc430a21
 from __future__ import annotations
-import ast, math, random, warnings
+import ast, math, random, re, threading, warnings
 from collections import Counter
+from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 
 from .core import DATA_DIR, Task, load_tasks, plugins
 
 # %% auto #0
-__all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SOURCES', 'SPEC_HELP', 'bundled', 'humaneval', 'from_dataset', 'unbound_test_names',
-           'spec_parts', 'load_task_spec', 'TaskSampler']
+__all__ = ['DOMAINS', 'SPLITS', 'BUNDLED', 'SOURCES', 'SPEC_HELP', 'bundled', 'math_timeout', 'read_math_answer',
+           'check_math_answers', 'humaneval', 'from_dataset', 'unbound_test_names', 'spec_parts', 'load_task_spec',
+           'TaskSampler']
 
 # %% ../nbs/04_tasks.ipynb #a896cc52
 DOMAINS = ("code", "math", "format")
@@ -27,6 +30,60 @@ def bundled(domain:str="code", # "code", "math" or "format"
     if split not in SPLITS[domain]:
         raise ValueError(f"split={split!r}: the {domain} domain has the splits {list(SPLITS[domain])}")
     return load_tasks(DATA_DIR / f"{domain}_{split}.jsonl")
+
+# %% ../nbs/04_tasks.ipynb #b107eee0
+_MATH_HELP = ("write a number (42, 0.75, -3), a fraction (3/4) or LaTeX that math_verify reads "
+              "(\\frac{3}{4}, x^2+1, \\{1, 2\\}, 2\\sqrt{2}, \\pi)")
+_NUMBER_TEXT = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+def math_timeout() -> int|None:
+    "math_verify's timeout in seconds: it sets `signal.alarm`, which only the main thread may, so elsewhere none"
+    return 5 if threading.current_thread() is threading.main_thread() else None
+
+def _with_float(value) -> tuple:
+    import sympy
+    return (value, sympy.Float(value)) if isinstance(value, sympy.Integer) else (value,)
+
+@lru_cache(maxsize=4096, typed=True)
+def _read_math_answer(answer:int|float|str) -> tuple:
+    import sympy
+    if isinstance(answer, int):
+        return _with_float(sympy.Integer(answer))
+    text = answer.strip() if isinstance(answer, str) else repr(answer)
+    if _NUMBER_TEXT.fullmatch(text):
+        d = Decimal(text)
+        return _with_float(sympy.Integer(int(d)) if d == d.to_integral_value() else sympy.Float(text))
+    from math_verify import LatexExtractionConfig, parse
+    got = parse(text if "$" in text or "\\boxed" in text else f"${text}$", [LatexExtractionConfig()],
+                parsing_timeout=math_timeout())
+    if not got or isinstance(got[0], str):
+        raise ValueError(f"math_verify cannot read the answer {answer!r}: {_MATH_HELP}")
+    value, read = got[0], got[-1] if isinstance(got[-1], str) else text
+    words = re.findall(r"[A-Za-z]{2,}", re.sub(r"\\[A-Za-z]+", " ", read))  # LaTeX commands aside
+    if words:
+        raise ValueError(f"math_verify reads {words[0]!r} in the answer {answer!r} as a product of one-letter "
+                         f"variables: {_MATH_HELP}")
+    if value.has(sympy.nan, sympy.zoo):
+        raise ValueError(f"the answer {answer!r} is undefined ({value}): {_MATH_HELP}")
+    return _with_float(value)
+
+def read_math_answer(answer, # a math task's `answer`: a number, or text such as "3/4", "\\frac{3}{4}", "x^2+1"
+                    ) -> tuple:
+    "The sympy values a math answer is compared with; a `ValueError` that says how to write it when it cannot be read"
+    if isinstance(answer, bool) or not isinstance(answer, (int, float, str)):
+        raise ValueError(f"the answer {answer!r} is a {type(answer).__name__}: {_MATH_HELP}")
+    if isinstance(answer, float) and not math.isfinite(answer):
+        raise ValueError(f"the answer {answer!r} is not a finite number: {_MATH_HELP}")
+    return _read_math_answer(answer)
+
+def check_math_answers(tasks:list[Task]):
+    "Raise a `ValueError` naming the first math task whose answer is not a number and cannot be read, with the fix"
+    for t in tasks:
+        if t.domain == "math" and (isinstance(t.answer, bool) or not isinstance(t.answer, (int, float))):
+            try:
+                read_math_answer(t.answer)
+            except ValueError as e:
+                raise ValueError(f"math task {t.id!r}: {e}") from None
 
 # %% ../nbs/04_tasks.ipynb #27fcf13d
 def humaneval() -> list[Task]:
@@ -66,6 +123,7 @@ def from_dataset(ds, # a `datasets.Dataset` (or any iterable of dicts)
             out.append(Task(domain=domain, meta=meta, **kw))
         except ValueError as e:
             raise ValueError(f"row {i}: {e}") from None
+    check_math_answers(out)
     return out
 
 # %% ../nbs/04_tasks.ipynb #214c78c5
@@ -156,6 +214,10 @@ def load_task_spec(spec:str, split:str="train",
                     warnings.warn(f"task {t.id!r} ({name}): its tests use {', '.join(unknown[:5])}, which neither "
                                   f"the tests, the builtins nor the entry point {t.entry_point!r} define: every answer "
                                   "fails unless it defines them too (a typo in the tests?)", stacklevel=2)
+        try:
+            check_math_answers(got)
+        except ValueError as e:
+            raise ValueError(f"task spec {spec!r}: {name}: {e}") from None
         for t in got:
             t.meta["group"] = name  # what the sampler draws by: the part's weight, not its domain's
         weights[name] = weight
@@ -175,7 +237,6 @@ def load_task_spec(spec:str, split:str="train",
                          f"{' ...' if len(twice) > 3 else ''}. Every task needs its own id: rename the repeats "
                          "(or list a set only once)")
     return tasks, weights
-
 
 # %% ../nbs/04_tasks.ipynb #20b43c46
 class TaskSampler:

@@ -44,10 +44,26 @@ def test_rewards_refuse_what_they_cannot_score():
         tests_fraction([MATH], [""], [None])
     with pytest.raises(RewardError, match="no sandbox result"):
         tests_fraction([ADD], [""], [None])
-    with pytest.raises(RewardError, match="'format/1' has no numeric answer"):
+    with pytest.raises(RewardError, match="'format/1' has no math answer: the answer \\['name', 'age'\\] is a list"):
         math_answer([FMT], ["1"])
     with pytest.raises(RewardError, match="not \\['poetry'\\]"):
         correct([Task("p/1", "poetry", "A haiku")], ["..."], [None])
+
+
+@pytest.mark.parametrize("completion,language,want", [
+    ("```python\ndef add(a, b):\n    return a + b\n```", None, 1.0), ("```\nprint(add(1, 2))\n```", None, 1.0),
+    ("```py\nimport math\n```", None, 1.0), ("```python\nx = 1\n```", "python", 1.0),
+    ("```\nyes\n```", None, 0.0), ("```python\n42\n```", None, 0.0), ("```\n'done'\n```", None, 0.0),
+    ("```\nx + 1\n```", None, 0.0), ("```python\npass\n```", None, 0.0), ("```\n\n```", None, 0.0),
+    ("```text\nprint(1)\n```", None, 0.0), ("```bash\npython f.py\n```", None, 0.0),
+    ("```bash\nls -la\n```", "bash", 1.0), ("```python\nimport os\n```", "bash", 0.0), ("```bash\n\n```", "bash", 0.0),
+    ('```python\ns = "```"\nprint(s)\n```', None, 1.0),
+])
+def test_code_block_credits_code_in_the_asked_language(completion, language, want):
+    ("A bare name or constant parses as Python but is not code; a block tagged with another language is not the "
+     "asked one (meta['language'], Python when absent)")
+    task = Task("c/1", "code", "p", "assert f() == 1", "f", meta={"language": language} if language else {})
+    assert code_block([task], [completion]) == [want]
 
 
 def test_score_keeps_every_component_and_excludes_sandbox_errors():

@@ -6,6 +6,7 @@ from rlkit.core import DATA_DIR, Task, load_tasks
 from rlkit.sandbox import Limits, Sandbox
 from rlkit.rewards import extract_answer, extract_code
 from rlkit.tasks import bundled, from_dataset, humaneval
+from sympy import Rational
 
 BUILD = runpy.run_path(str(DATA_DIR / "build_tasks.py"))
 MORE = runpy.run_path(str(DATA_DIR / "build_code_more.py"))  # extra training-only code tasks (data/code_more.jsonl)
@@ -163,13 +164,30 @@ def test_extract_code(completion, entry, want):
 
 @pytest.mark.parametrize("completion,want", [
     ("The answer is: 8000", 8000), ("x = 3\n#### 12", 12), ("\\boxed{-2.5}", -2.5), ("so 1,200 apples", 1200),
-    ("The final answer is 6.28.", 6.28), ("half: 1/2", 0.5), ("nothing here", None), ("answer is 4 and then 5", 4),
-    # a U+2212 minus; commas group thousands only in groups of exactly three digits
-    ("The answer is \u2212160", -160), ("The digits are 1,6,0", 0), ("12,5 and 1,2345", 2345),
-    ("-1,000,000.5", -1000000.5),
+    ("The final answer is 6.28.", 6.28), ("half: 1/2", Rational(1, 2)), ("nothing here", None),
+    ("answer is 4 and then 5", 4), ("The answer is \u2212160", -160), ("-1,000,000.5", -1000000.5),  # a U+2212 minus
+    ("The answer is 80 \u00d7 2 = 160 km", 160), ("$\\frac{3}{4}$", Rational(3, 4)), ("42 m^2", 42),
+    ("The answer is: **42**", 42), ("**Answer:** 17 apples", 17), ("The answer to the question is 9.", 9),
 ])
 def test_extract_answer(completion, want):
-    assert extract_answer(completion) == want
+    got = extract_answer(completion)  # math_verify's value, unevaluated: 1/2 may be 1*2**-1
+    assert (got if got is None else got.doit()) == want
+
+
+@pytest.mark.parametrize("completion,want", [
+    ('```python\ns = "```"\nprint(s)\n```', 's = "```"\nprint(s)'),  # a fence in a string
+    ('```python\ndef f(x):\n    """Use it so:\n    ```\n    f(1)\n    ```\n    """\n    return x\n```\nDone.',
+     'def f(x):\n    """Use it so:\n    ```\n    f(1)\n    ```\n    """\n    return x'),  # fences in a docstring
+    ('```python\ndef f():\n    return f"```{1}"\n```', 'def f():\n    return f"```{1}"'),  # in an f-string
+    ("```\nIt's done\n```\n```python\ndef f(x):\n    return x\n```", "def f(x):\n    return x"),  # an apostrophe
+    ('```python\ndef f(x):\n    return x\n```\nIt returns "x```" here.', "def f(x):\n    return x"),
+    ('```python\ns = """```\n', ""),  # a string never closed: the block ends at the fence and does not parse
+])
+def test_a_fence_inside_a_string_literal_does_not_end_the_block(completion, want):
+    from rlkit.rewards import code_block
+    assert extract_code(completion, "f") == want
+    t = Task(id="c", domain="code", prompt="p", tests="assert f(1) == 1", entry_point="f")
+    assert code_block([t], [completion]) == [float(bool(want))]
 
 
 def test_a_block_in_another_language_keeps_its_own_fences():
@@ -178,7 +196,7 @@ def test_a_block_in_another_language_keeps_its_own_fences():
     from rlkit.rewards import code_block
     text = "First run:\n```bash\npython f.py\n```\nThen:\n```python\ndef f(x):\n    return x\n```"
     assert extract_code(text, "f") == "def f(x):\n    return x"
-    assert code_block([Task(id="c", domain="code", prompt="p", tests="assert f(1) == 1", entry_point="f")],
+    assert code_block([Task(id="c", domain="code", prompt="p", tests="assert f(1) == 1", entry_point="f")] * 2,
                       [text, text.replace("\n", "\r\n")]) == [1.0, 1.0]
 
 
@@ -210,7 +228,7 @@ print([extract_answer('The answer is' + ' ' * n + 'x, so 7'), extract_code('```'
 tool_command('<tool_call>x' + ' ' * n + 'y')])
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert r.stdout.strip() == "[7.0, '', [0.0], None]", (r.stdout[-300:], r.stderr[-500:])
+    assert r.stdout.strip() == "[7, '', [0.0], None]", (r.stdout[-300:], r.stderr[-500:])
 
 
 def test_task_files_a_user_writes_by_hand(tmp_path):
@@ -260,7 +278,7 @@ def test_numbers_a_user_writes_and_spaces_in_a_spec(tmp_path):
     import json
     from rlkit.tasks import load_task_spec
     assert ([extract_answer(s) for s in ("The answer is .5", "answer: 1e6", "#### 2.5e-3", "5 eggs and 2e")]
-            == [0.5, 1e6, 0.0025, 2.0])
+            == [0.5, 1000000, 0.0025, 2])
     t = {"id": "u/sq", "domain": "code", "prompt": "Write sq(x).", "tests": "assert sq(2) == 4", "entry_point": "sq"}
     (tmp_path / "g.jsonl").write_text(json.dumps(t) + "\n")
     assert load_task_spec(f" {tmp_path / 'g.jsonl'} : 2 ")[1] == {str(tmp_path / "g.jsonl"): 2.0}

@@ -140,3 +140,10 @@ def test_a_trackio_run_writes_its_local_store(tmp_path):
     assert (store / "rlkit.db").exists()
     logged = json.loads(next(l for l in out.stdout.splitlines() if l.startswith("LOGGED "))[len("LOGGED "):])
     assert _same_series(logged, read_metrics(run)[0])
+
+
+def test_auto_reports_to_tensorboard_only_where_it_is_installed(monkeypatch):
+    monkeypatch.setattr(tracking, "installed", lambda module: False)
+    assert tracking.report_to_names("auto") == [] and tracking.Tracker("auto").started
+    monkeypatch.setattr(tracking, "installed", lambda module: True)
+    assert tracking.report_to_names("auto") == ["tensorboard"]

@@ -39,7 +39,7 @@ def test_a_task_file_is_checked_when_it_loads(tmp_path, capsys):
     for bad, why in [(Task("c/2", "code", "p", tests="assert add(1, 2) == 3", entry_point="add").to_dict()
                       | {"tests": "assert add(1,"}, "do not parse"),
                      (good.to_dict() | {"id": "c/3", "tests": "add(1, 2)"}, "no assert"),
-                     ({"id": "m/1", "domain": "math", "prompt": "2+2?", "answer": "four"}, "must be a number")]:
+                     ({"id": "m/1", "domain": "math", "prompt": "2+2?", "answer": [4]}, "must be a number or text")]:
         f = tmp_path / "tasks.jsonl"
         write_jsonl(f, [good, good.to_dict() | {"id": "c/0"}], append=False)
         write_jsonl(f, [bad])
@@ -52,6 +52,16 @@ def test_a_task_file_is_checked_when_it_loads(tmp_path, capsys):
         assert main(["train", "--tasks", spec, "--out", str(tmp_path / "run")]) == 2
         err = capsys.readouterr().err
         assert "A task spec is" in err and "code, math, format" in err, err
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_math_answer_that_math_verify_cannot_read_names_its_task(tmp_path, capsys):
+    f = tmp_path / "tasks.jsonl"
+    write_jsonl(f, [Task("m/0", "math", "1+1?", answer="\\frac{4}{2}"), Task("m/1", "math", "2+2?", answer="four")],
+                append=False)
+    assert main(["train", "--tasks", str(f), "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert "math task 'm/1'" in err and "'four'" in err and "a fraction (3/4)" in err, err
     assert not (tmp_path / "run").exists()
 
 
