@@ -17,7 +17,7 @@ import torch
 # %% auto #0
 __all__ = ['VERDICTS', 'TIERS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable',
            'write_jsonl', 'read_jsonl', 'load_tasks', 'plugins', 'cache_dir', 'seed_everything', 'default_device',
-           'default_dtype', 'avoid_cudnn_attention']
+           'default_dtype', 'avoid_cudnn_attention', 'release_memory']
 
 # %% ../nbs/00_core.ipynb #64764160
 VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error",
@@ -89,9 +89,11 @@ class Task:
                 raise ValueError(f"field {name!r} must be {kind.__name__}, got {type(v).__name__} ({v!r:.40})")
         if self.domain == "code":
             _check_code_task(self)
-        if self.domain == "math" and (isinstance(self.answer, bool) or not isinstance(self.answer, (int, float))
-                                      or not math.isfinite(self.answer)):
-            raise ValueError(f"math task {self.id!r}: field 'answer' must be a number, got {self.answer!r:.40}")
+        # text ("3/4", "\\frac{3}{4}") is read by math_verify when the task is loaded (`rlkit.tasks.check_math_answers`)
+        if self.domain == "math" and (isinstance(self.answer, bool) or not isinstance(self.answer, (int, float, str))
+                                      or (not isinstance(self.answer, str) and not math.isfinite(self.answer))):
+            raise ValueError(f"math task {self.id!r}: field 'answer' must be a number or text such as '3/4', "
+                             f"got {self.answer!r:.40}")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -331,3 +333,11 @@ def avoid_cudnn_attention(device=None) -> bool:
                   "at some lengths, pytorch/pytorch#196678); flash, memory-efficient or math attention take over. "
                   "torch.backends.cuda.enable_cudnn_sdp(True) turns it back on.")
     return True
+
+def release_memory():
+    "Hand the memory a phase freed back to the system (glibc keeps it for reuse, so one phase's peak stays resident)"
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc (macOS, musl): nothing to trim

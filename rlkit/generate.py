@@ -13,14 +13,14 @@ from peft import PeftModel
 from peft.tuners.lora import LoraLayer
 from transformers import DynamicCache
 
-from .core import Turn, avoid_cudnn_attention, seed_everything
+from .core import Turn, avoid_cudnn_attention, release_memory, seed_everything
 from .models import load_policy
 
 # %% auto #0
-__all__ = ['FAST_MODEL_TYPES', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs', 'top_p_filter', 'draw',
-           'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported', 'decode_dtype',
-           'fast_bf16_cpu', 'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop', 'sample',
-           'scored_forward', 'sequence_logprobs', 'demo']
+__all__ = ['FAST_MODEL_TYPES', 'PREFILL_TOKENS', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs',
+           'top_p_filter', 'draw', 'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported',
+           'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop',
+           'sample', 'scored_forward', 'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -309,6 +309,8 @@ def decode_forward(w:dict, # from `decode_weights`
     return F.linear(_rms(x[:, -1], w["norm"], w["eps"]), *w["head"])  # (B, V)
 
 # %% ../nbs/02_generate.ipynb #1df5b6ee
+PREFILL_TOKENS = 4096  # prompt tokens per prefill pass
+
 @torch.no_grad()
 def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:float, top_p:float,
               generator=None, stop=None,
@@ -321,18 +323,24 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
     V = torch.zeros_like(K)
     # (N, S): pads never attended
     keys = torch.cat([mask.bool(), torch.ones(N, max_new_tokens, dtype=torch.bool, device=dev)], 1)
-    # 1. prefill each distinct prompt once (a GRPO group repeats one), then copy its keys and values to its rows
+    # 1. prefill each distinct prompt once (a GRPO group repeats one), then copy its keys and values to its rows;
+    #    in chunks of about PREFILL_TOKENS tokens: a repair turn's prompts are all distinct, and one pass over all of
+    #    them would hold every row's attention and MLP activations at once
     uniq, inv = torch.unique(ids, dim=0, return_inverse=True)
     # one row per prompt
     first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))
     causal = torch.ones(P, P, dtype=torch.bool, device=dev).tril()
-    # (U, P, P); a pad sees itself: no empty row
-    m0 = (causal & keys[first, None, :P]) | torch.eye(P, dtype=torch.bool, device=dev)
-    Ku, Vu = K[:, :len(uniq)].clone(), V[:, :len(uniq)].clone()
     pos = position_ids(mask)  # (N, P)
-    z = decode_forward(w, ids[first], pos[first], Ku, Vu, 0, m0[:, None])[inv]  # (N, V)
-    K[:, :, :, :P], V[:, :, :, :P] = Ku[:, inv, :, :P], Vu[:, inv, :, :P]
-    del Ku, Vu
+    z, chunk = [], max(1, PREFILL_TOKENS // P)
+    for c in range(0, len(uniq), chunk):
+        u = first[c:c + chunk]  # a row of each of these prompts
+        m0 = (causal & keys[u, None, :P]) | torch.eye(P, dtype=torch.bool, device=dev)  # a pad sees itself
+        Kc = K.new_zeros(len(w["layers"]), len(u), w["kv_heads"], P, w["head_dim"])  # (L, c, Hk, P, d)
+        Vc = torch.zeros_like(Kc)
+        z.append(decode_forward(w, ids[u], pos[u], Kc, Vc, 0, m0[:, None]))  # (c, V)
+        rows = ((inv >= c) & (inv < c + chunk)).nonzero()[:, 0]  # the rows of these prompts
+        K[:, rows, :, :P], V[:, rows, :, :P] = Kc[:, inv[rows] - c], Vc[:, inv[rows] - c]
+    z = torch.cat(z)[inv]  # (N, V)
     # 2. decode one token per row per step, writing the static cache in place
     done = torch.zeros(N, dtype=torch.bool, device=dev)
     tokens, alive, logps, pos = [], [], [], pos[:, -1:]
@@ -410,6 +418,7 @@ def sample(model, tokenizer,
         stop = _notify(stop, eos, tokenizer, len(rows), on_done)
     args = (model, ids, mask, eos, tokenizer.pad_token_id, max_new_tokens, temperature, top_p, generator, stop)
     tokens, alive, logps, done = reference_loop(*args) if why else fast_loop(*args, dtype=decode_dtype(model, dtype))
+    release_memory()  # the cache and the prefill's activations, freed, go back to the system before the update
     completion_ids, completion_mask = torch.stack(tokens, 1), torch.stack(alive, 1).long()  # (N, C)
     model.train(was_training)
     completions = tokenizer.batch_decode(completion_ids, skip_special_tokens=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 
-from .core import Trajectory, check_ranges
+from .core import Trajectory, check_ranges, release_memory
 from .generate import _causal_lm, decode_dtype, first_column, left_pad, scored_forward, sequence_logprobs
 from .models import adapter_disabled
 from .episodes import RolloutConfig, conversation
@@ -291,6 +291,7 @@ def clip_and_step(optimizer, params:list, max_grad_norm:float, loss_sum:float) -
     stepped = math.isfinite(loss_sum) and math.isfinite(grad_norm)
     if stepped:
         optimizer.step()
+    release_memory()  # the micro-batches' activations, freed, go back to the system before the next rollout
     return grad_norm, stepped
 
 # %% ../nbs/08_grpo.ipynb #f3d8b6c4
