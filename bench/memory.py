@@ -1,0 +1,144 @@
+"""Where the main job's step memory goes: the resident memory of one process, phase by phase, on the embedded model.
+
+The main job's own setup (`rlkit train --tasks family:listfn`: 6 tasks x 8 episodes, repair on, 128 new tokens per
+attempt, code run in firejail), one process, one phase at a time. For each phase the script resets the kernel's
+peak-resident counter (`/proc/self/clear_refs`) and reports how far the phase raised it (its peak) and what it left
+resident. The sandbox's processes are counted apart (they are not the trainer's memory). The step line's figure is the
+process's peak so far (`ru_maxrss`), which is the largest phase peak on top of what the earlier phases left.
+
+    .venv/bin/python bench/memory.py [--seed 0] [--steps 2] [--json bench/results/memory.json]
+"""
+import argparse, dataclasses, json, os, re, resource, time, warnings
+from pathlib import Path
+
+warnings.filterwarnings("ignore")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+def status(key: str) -> float:
+    "A /proc/self/status field in MB (VmRSS: resident now; VmHWM: the peak since the last reset)"
+    return int(re.search(rf"{key}:\s+(\d+)", Path("/proc/self/status").read_text()).group(1)) / 1024
+
+
+def reset_peak():
+    Path("/proc/self/clear_refs").write_text("5")  # the peak-resident counter starts again from the resident set
+
+
+def children_rss() -> float:
+    "Resident memory of this process's descendants now, in MB (the sandbox's workers)"
+    me, total, kids = os.getpid(), 0.0, {}
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                st = (p / "stat").read_text()
+                kids.setdefault(int(st.rsplit(")", 1)[1].split()[1]), []).append(int(p.name))
+            except OSError:
+                pass
+    todo = list(kids.get(me, []))
+    while todo:
+        pid = todo.pop()
+        todo += kids.get(pid, [])
+        try:
+            total += int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text()).group(1)) / 1024
+        except (OSError, AttributeError):
+            pass
+    return total
+
+
+class Phase:
+    "with Phase(name, rows): ... appends {phase, peak_mb (above the start), left_mb (resident after - before)}"
+    def __init__(self, name, rows):
+        self.name, self.rows = name, rows
+    def __enter__(self):
+        reset_peak()
+        self.before, self.t0 = status("VmRSS"), time.time()
+        return self
+    def __exit__(self, *a):
+        if TRIM:
+            import ctypes
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        self.rows.append({"phase": self.name, "rss_before_mb": round(self.before, 1),
+                          "peak_above_mb": round(status("VmHWM") - self.before, 1),
+                          "left_mb": round(status("VmRSS") - self.before, 1), "rss_after_mb": round(status("VmRSS"), 1),
+                          "s": round(time.time() - self.t0, 1)})
+
+
+TRIM = False
+
+
+def main():
+    global TRIM
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--steps", type=int, default=2)
+    ap.add_argument("--tasks", default="family:listfn")
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--trim", action="store_true", help="hand freed memory back (malloc_trim) after every phase")
+    ap.add_argument("--updates", default="",
+                    help="after the last step, update again on its episodes with these settings, side by side: "
+                         "'mb4,mb2,mb1,mb4+gc' (micro-batch, +gc: gradient checkpointing)")
+    a = ap.parse_args()
+    TRIM, rows = a.trim, []
+    with Phase("import torch, transformers, rlkit", rows):
+        import torch
+        from rlkit.core import seed_everything
+        from rlkit.generate import decode_dtype, decode_weights
+        from rlkit.tasks import TaskSampler
+        from rlkit.train import TrainConfig, collect, load_model, load_tasks_for, make_sandbox, update
+        from rlkit.rewards import correct
+    cfg = TrainConfig(tasks=a.tasks, seed=a.seed, eval_samples=0, report_to="none")
+    tasks, weights, _, _ = load_tasks_for(cfg)
+    seed_everything(cfg.seed)
+    with Phase("weights (float32) + LoRA", rows):
+        model, tok = load_model(cfg)
+    with Phase("decode copy (LoRA merged)", rows):
+        w = decode_weights(model, decode_dtype(model, cfg.rollout.decode_dtype))
+    dtype = str(w["dtype"])
+    del w
+    sandbox = make_sandbox(cfg, tasks)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=cfg.grpo.lr, weight_decay=0.0)
+    sampler, gen = TaskSampler(tasks, weights, seed=cfg.seed), torch.Generator().manual_seed(cfg.seed)
+
+    class S:  # what `update` reads of the trainer's state
+        head = None
+    s = S()
+    s.model, s.tok, s.optimizer = model, tok, opt
+    sandbox_mb = 0.0
+    for step in range(1, a.steps + 1):
+        with Phase(f"step {step}: rollout (decode, KV cache, sandbox)", rows):
+            train_on, eps = collect(model, tok, sampler, cfg, step, gen, sandbox, {"correct": correct})
+            sandbox_mb = max(sandbox_mb, children_rss())
+        tokens = sum(len(t.token_ids) for e in train_on for t in e.turns)
+        with Phase(f"step {step}: update ({len(train_on)} episodes, {tokens} tokens)", rows):
+            m = update(s, cfg, train_on, cfg.rollout)
+        rows[-1]["positions"] = m.get("positions")
+    sandbox.close()
+    variants = []
+    for v in filter(None, a.updates.split(",")):
+        mb, gc = int(v.split("+")[0][2:]), v.endswith("+gc")
+        base = model.get_base_model()
+        if gc:
+            base.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
+        with Phase(f"update again: micro-batch {mb}{', checkpointing' if gc else ''}", rows):
+            update(s, dataclasses.replace(cfg, grpo=dataclasses.replace(cfg.grpo, micro_batch=mb)), train_on,
+                   cfg.rollout)
+        if gc:
+            base.activation_checkpointing_disable()
+        variants.append(rows[-1] | {"micro_batch": mb, "gradient_checkpointing": gc})
+    out = {"config": {"tasks": a.tasks, "tasks_per_step": cfg.tasks_per_step, "group_size": cfg.rollout.group_size,
+                      "attempts": cfg.rollout.attempts, "max_new_tokens": cfg.rollout.max_new_tokens,
+                      "micro_batch": cfg.grpo.micro_batch, "gradient_checkpointing": cfg.gradient_checkpointing,
+                      "decode_dtype": dtype, "threads": torch.get_num_threads()},
+           "phases": rows, "updates": variants, "sandbox_workers_mb": round(sandbox_mb, 1),
+           "ru_maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
+    print(f"{'phase':58} {'before':>8} {'peak +':>8} {'left +':>8} {'s':>6}")
+    for r in rows:
+        print(f"{r['phase']:58} {r['rss_before_mb']:8.0f} {r['peak_above_mb']:8.0f} {r['left_mb']:8.0f} {r['s']:6.1f}")
+    print(f"sandbox workers, resident at the end of a rollout: {sandbox_mb:.0f} MB (other processes)")
+    print(f"the process's peak (the step line's figure): {out['ru_maxrss_mb']:.0f} MB; config {out['config']}")
+    if a.json:
+        Path(a.json).write_text(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
