@@ -1,17 +1,20 @@
-"""Seconds per GRPO step and peak memory: rlkit's GRPO against TRL's GRPOTrainer and against the machine's roofline, in one process.
+"""Seconds per GRPO step and peak memory: rlkit's GRPO against TRL's GRPOTrainer, each in its own fresh process.
 
 Same model (the embedded SmolLM2-135M-Instruct), LoRA r=16 on all linear layers, 8 completions x 64 new tokens per step,
 the same prompts, TRL's defaults where rlkit has a choice (beta=0: no reference pass; token-level loss). Each side runs
 with its own defaults otherwise: TRL in float32 with gradient checkpointing (its CPU defaults), rlkit with its fast decode
-loop, bf16 matmuls where the CPU has them and no gradient checkpointing (its defaults). The roofline is what no
-implementation can beat on this machine, measured in the same run (bench/generate.py): 64 decode steps of 8 rows, each
-bounded by reading the weights once or by the bf16 matmul rate at 8 rows, plus the update's FLOPs (forward and backward
-to the inputs of rlkit's own step) at the bf16 rate of large matmuls. Peak memory is the process's resident memory
-above what it held before each method ran.
+loop, bf16 matmuls where the CPU has them and its own default memory choices.
 
-    .venv/bin/python bench/grpo_vs_trl.py [--steps 4]
+Memory is measured fairly: each side runs alone in a fresh Python process (`--side rlkit` / `--side trl`), the sides
+alternate in order (rlkit first, then TRL first, ...), `--repeats` times, and the figure is the median of each
+process's whole peak resident memory (the kernel's VmHWM: imports, model and all) beside the median seconds per step. On
+a GPU, `torch.cuda.max_memory_allocated` is reported too. The roofline is what no implementation can beat on this
+machine, measured in a process of its own (bench/generate.py): 64 decode steps of 8 rows, each bounded by reading the
+weights once or by the bf16 matmul rate at 8 rows, plus the update's FLOPs at the bf16 rate of large matmuls.
+
+    .venv/bin/python bench/grpo_vs_trl.py [--steps 4 --repeats 3 --json bench/results/grpo_vs_trl.json]
 """
-import argparse, os, sys, threading, time, warnings
+import argparse, json, os, re, statistics, subprocess, sys, time, warnings
 from pathlib import Path
 import torch
 
@@ -29,18 +32,9 @@ from rlkit.tasks import bundled
 G, NEW, LR = 8, 64, 1e-5
 
 
-def rss_mb() -> float:
-    with open("/proc/self/statm") as f: return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
-
-
-class PeakRSS:
-    "Poll the resident memory in a thread; `peak` is the most it rose above the start"
-    def __enter__(self):
-        self.start, self.top, self.run = rss_mb(), rss_mb(), True
-        self.t = threading.Thread(target=self._poll, daemon=True); self.t.start(); return self
-    def _poll(self):
-        while self.run: self.top = max(self.top, rss_mb()); time.sleep(0.01)
-    def __exit__(self, *a): self.run = False; self.t.join(); self.peak = self.top - self.start
+def peak_rss_mb() -> float:
+    "The process's peak resident memory so far (VmHWM), in MB"
+    return int(re.search(r"VmHWM:\s+(\d+)", open("/proc/self/status").read()).group(1)) / 1024
 
 
 def toy_reward(completions):  # any reward works for timing: the length of the completion, so groups are not all equal
@@ -97,22 +91,70 @@ def time_trl(prompts, steps):
     return [b - a for a, b in zip(ends[1:-1], ends[2:])], toks[1:]
 
 
-if __name__ == "__main__":
-    ap = argparse.ArgumentParser(); ap.add_argument("--steps", type=int, default=4); a = ap.parse_args()
-    print(f"threads {torch.get_num_threads()}, {G} completions x {NEW} new tokens per step, LoRA r=16, "
-          f"{a.steps} timed steps after one warm-up step")
+def side(name:str, steps:int):
+    "One side in this process: one JSON line with its seconds per step and its peak memory"
     prompts = [t.prompt for t in bundled("code", "train")[:8]]
-    res, positions = {}, []
-    for name, fn in (("rlkit", lambda p, k: time_rlkit(p, k, positions)), ("TRL", time_trl)):
-        seed_everything(0)
-        with PeakRSS() as mem: times, toks = fn(prompts, a.steps)
-        res[name] = (sum(times) / len(times), mem.peak, sum(toks) / len(toks))
-        print(f"{name:>6}: {res[name][0]:6.1f} s/step   peak +{mem.peak:6.0f} MB   {res[name][2]:.0f} completion tokens/step", flush=True)
-    positions = [p for p in positions if p] or [0]
-    roof = roofline_s(load_policy()[0], sum(positions) / len(positions))
-    print(f"roofline: {roof['total']:6.1f} s/step (decode {roof['decode']:.1f} s, update {roof['update']:.1f} s for "
-          f"{sum(positions) / len(positions):.0f} positions)")
-    r, t = res["rlkit"][0], res["TRL"][0]
-    print(f"\nrlkit / TRL      = {r / t:.2f}x time, {res['rlkit'][1] / max(1, res['TRL'][1]):.2f}x peak memory  (goal: at most 0.5x time)")
-    print(f"rlkit / roofline = {r / roof['total']:.2f}x time")
+    seed_everything(0)
+    positions = []
+    times, toks = time_rlkit(prompts, steps, positions) if name == "rlkit" else time_trl(prompts, steps)
+    out = {"side": name, "step_s": sum(times) / len(times), "tokens_per_step": sum(toks) / len(toks),
+           "peak_rss_mb": peak_rss_mb(), "positions": [p for p in positions if p]}
+    if torch.cuda.is_available():
+        out["cuda_max_allocated_mb"] = torch.cuda.max_memory_allocated() / 2 ** 20
+    print("RESULT " + json.dumps(out), flush=True)
+
+
+def run_side(name:str, steps:int) -> dict:
+    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps)], capture_output=True, text=True)
+    line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
+    if p.returncode or line is None:
+        sys.exit(f"--side {name} failed (exit {p.returncode}):\n{p.stderr[-3000:]}")
+    return json.loads(line[len("RESULT "):])
+
+
+def roofline(positions:float):
+    print("RESULT " + json.dumps(roofline_s(load_policy()[0], positions)), flush=True)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--steps", type=int, default=4)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--side", choices=["rlkit", "trl", "roofline"], default=None)
+    ap.add_argument("--positions", type=float, default=0.0)
+    ap.add_argument("--json", default=None)
+    a = ap.parse_args()
+    if a.side == "roofline":
+        roofline(a.positions)
+        sys.exit()
+    if a.side:
+        side(a.side, a.steps)
+        sys.exit()
+    print(f"threads {torch.get_num_threads()}, {G} completions x {NEW} new tokens per step, LoRA r=16, "
+          f"{a.steps} timed steps after one warm-up step; each side in a fresh process, {a.repeats} rounds, "
+          "alternating order")
+    runs = {"rlkit": [], "trl": []}
+    for i in range(a.repeats):
+        for name in (("rlkit", "trl") if i % 2 == 0 else ("trl", "rlkit")):
+            r = run_side(name, a.steps)
+            runs[name].append(r)
+            print(f"round {i + 1} {name:>6}: {r['step_s']:6.1f} s/step   peak {r['peak_rss_mb']:6.0f} MB resident"
+                  + (f"   cuda {r['cuda_max_allocated_mb']:.0f} MB" if "cuda_max_allocated_mb" in r else "")
+                  + f"   {r['tokens_per_step']:.0f} completion tokens/step", flush=True)
+    med = {n: {k: statistics.median(r[k] for r in rs) for k in ("step_s", "peak_rss_mb", "tokens_per_step")
+               + (("cuda_max_allocated_mb",) if "cuda_max_allocated_mb" in rs[0] else ())} for n, rs in runs.items()}
+    positions = [p for r in runs["rlkit"] for p in r["positions"]] or [0]
+    p = subprocess.run([sys.executable, __file__, "--side", "roofline", "--positions",
+                        str(sum(positions) / len(positions))], capture_output=True, text=True)
+    roof = json.loads(next(l for l in p.stdout.splitlines() if l.startswith("RESULT "))[len("RESULT "):])
+    r, t = med["rlkit"], med["trl"]
+    print(f"\nmedian of {a.repeats}: rlkit {r['step_s']:.1f} s/step, {r['peak_rss_mb']:.0f} MB; "
+          f"TRL {t['step_s']:.1f} s/step, {t['peak_rss_mb']:.0f} MB")
+    print(f"rlkit / TRL      = {r['step_s'] / t['step_s']:.2f}x time, {r['peak_rss_mb'] / t['peak_rss_mb']:.2f}x peak "
+          "resident memory (whole process)")
+    print(f"rlkit / roofline = {r['step_s'] / roof['total']:.2f}x time (roofline {roof['total']:.1f} s/step: decode "
+          f"{roof['decode']:.1f} s, update {roof['update']:.1f} s)")
     print("(completion lengths differ between methods because every method samples; compare tokens/step above)")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"steps": a.steps, "repeats": a.repeats, "threads": torch.get_num_threads(),
+                                            "runs": runs, "median": med, "roofline": roof}, indent=1))
