@@ -80,8 +80,8 @@ class RewardModel(nn.Module):
         resps = tok([as_text(tok, r) for r in responses], add_special_tokens=False).input_ids  # text: it forges no turn
         for p, r, resp in zip(prompts, responses, resps):
             ids, opening, closing = prompt_tokens(tok, p)
-            if len(resp) + opening + closing > self.max_length:
-                need = len(resp) + opening + closing
+            need = len(resp) + opening + closing
+            if need > self.max_length:
                 raise ValueError(f"The response {r[:60]!r}... is {len(resp)} tokens: with the {opening + closing} "
                                  f"tokens of the chat template around its prompt it needs max_length={need}, and the "
                                  f"reward model reads {self.max_length}. It scores a whole response or none: raise "

@@ -7,9 +7,11 @@ from __future__ import annotations
 import importlib.util, json, os
 from pathlib import Path
 
+from .eval import difference_line
+
 # %% auto #0
 __all__ = ['TRACKERS', 'TRL_NAMES', 'BACKENDS', 'installed', 'report_to_names', 'scalars', 'eval_scalars', 'held_out_table',
-           'markdown_table', 'TensorBoard', 'Trackio', 'WandB', 'Tracker']
+           'markdown_table', 'TensorBoard', 'RunTracker', 'Trackio', 'WandB', 'Tracker']
 
 # %% ../nbs/10a_tracking.ipynb #42a49805
 # name: (the module it needs, how to install it)
@@ -71,12 +73,11 @@ def held_out_table(evals:dict) -> tuple[list[str], list[list], str]:
     "The held-out tasks' pass rates before and after training as (columns, rows), and the change as a line of text"
     before, after = evals.get("before", {}).get("per_task", {}), evals.get("after", {}).get("per_task", {})
     rows = [[t, before[t], after[t], after[t] - before[t]] for t in before if t in after]
-    d = evals.get("difference")
-    line = (f"held-out pass rate {evals['before']['pass_rate']:.1%} -> {evals['after']['pass_rate']:.1%}"
+    b, d = evals.get("before", {}), evals.get("difference")
+    line = (f"held-out pass rate {b['pass_rate']:.1%} -> {evals['after']['pass_rate']:.1%}"
             if before and after else "no held-out measurement before and after training")
     if d:
-        line += (f": {d['diff']:+.1%} [{d['lo']:+.1%}, {d['hi']:+.1%}] over {d['tasks']} tasks "
-                 f"({d['better']} better, {d['worse']} worse)")
+        line += "; " + difference_line(d, b["n"], b["temperature"])  # the line the run's log gives
     return ["task", "before", "after", "change"], rows, line
 
 def markdown_table(columns:list[str], rows:list[list]) -> str:
@@ -104,38 +105,36 @@ class TensorBoard:
     def finish(self):
         self.w.close()
 
-class Trackio:
-    "trackio's local store, project `rlkit`, one trackio run per run directory (named after it)"
-    def __init__(self, run_dir:Path, config:dict, resumed:bool=False):
-        import trackio
-        self.trackio = trackio
-        self.run = trackio.init(project="rlkit", name=run_dir.name, config=config,
-                                resume="allow" if resumed else "never", embed=False, auto_log_cpu=False,
-                                auto_log_gpu=False)
+class RunTracker:
+    "A tracker whose run logs a dict of values at a step and whose module makes tables: W&B's API, which trackio keeps"
+    lib, run = None, None  # the tracker's module, and its run
     def log(self, values:dict, step:int):
         self.run.log(values, step=step)
-    def text(self, name:str, text:str, step:int):
-        self.run.log({name: self.trackio.Markdown(text)}, step=step)
     def table(self, name:str, columns:list, rows:list, step:int):
-        self.run.log({name: self.trackio.Table(columns=columns, data=rows)}, step=step)
+        self.run.log({name: self.lib.Table(columns=columns, data=rows)}, step=step)
     def finish(self):
         self.run.finish()
 
-class WandB:
+class Trackio(RunTracker):
+    "trackio's local store, project `rlkit`, one trackio run per run directory (named after it)"
+    def __init__(self, run_dir:Path, config:dict, resumed:bool=False):
+        import trackio
+        self.lib = trackio
+        self.run = trackio.init(project="rlkit", name=run_dir.name, config=config,
+                                resume="allow" if resumed else "never", embed=False, auto_log_cpu=False,
+                                auto_log_gpu=False)
+    def text(self, name:str, text:str, step:int):
+        self.run.log({name: self.lib.Markdown(text)}, step=step)
+
+class WandB(RunTracker):
     "Weights & Biases in `RUN_DIR/wandb/`, offline unless `WANDB_MODE` is set: the kit runs without a network"
     def __init__(self, run_dir:Path, config:dict, resumed:bool=False):
         import wandb
-        self.wandb = wandb
+        self.lib = wandb
         self.run = wandb.init(project="rlkit", name=run_dir.name, id=run_dir.name, config=config, dir=str(run_dir),
                               mode=os.environ.get("WANDB_MODE", "offline"), resume="allow" if resumed else None)
-    def log(self, values:dict, step:int):
-        self.run.log(values, step=step)
     def text(self, name:str, text:str, step:int):
-        self.run.log({name: self.wandb.Html(f"<pre>{text}</pre>")}, step=step)
-    def table(self, name:str, columns:list, rows:list, step:int):
-        self.run.log({name: self.wandb.Table(columns=columns, data=rows)}, step=step)
-    def finish(self):
-        self.run.finish()
+        self.run.log({name: self.lib.Html(f"<pre>{text}</pre>")}, step=step)
 
 BACKENDS = {"tensorboard": TensorBoard, "trackio": Trackio, "wandb": WandB}
 
