@@ -6,9 +6,13 @@ peak-resident counter (`/proc/self/clear_refs`) and reports how far the phase ra
 resident. The sandbox's processes are counted apart (they are not the trainer's memory). The step line's figure is the
 process's peak so far (`ru_maxrss`), which is the largest phase peak on top of what the earlier phases left.
 
-    .venv/bin/python bench/memory.py [--seed 0] [--steps 2] [--json bench/results/memory.json]
+On glibc's malloc or on jemalloc, as the process was started (`rlkit train` restarts itself on jemalloc; this script
+does not): `LD_PRELOAD=libjemalloc.so.2 .venv/bin/python bench/memory.py ...` measures the main job as it runs.
+
+    .venv/bin/python bench/memory.py [--seed 0] [--steps 2] [--json bench/results/memory.json] [--whole-logits]
+                                [--memory-budget GB]
 """
-import argparse, dataclasses, json, os, re, resource, time, warnings
+import argparse, dataclasses, json, math, os, re, resource, time, types, warnings
 from pathlib import Path
 
 warnings.filterwarnings("ignore")
@@ -74,6 +78,11 @@ def main():
     ap.add_argument("--tasks", default="family:listfn")
     ap.add_argument("--json", default=None)
     ap.add_argument("--trim", action="store_true", help="hand freed memory back (malloc_trim) after every phase")
+    ap.add_argument("--whole-logits", action="store_true",
+                    help="score the update's logprobs from the whole (B, T, V) logits, not in chunks (the baseline of "
+                         "head_logprobs)")
+    ap.add_argument("--memory-budget", type=float, default=0.0,
+                    help="GB, as `rlkit train --memory-budget`: each update fits itself in it (0: no budget)")
     ap.add_argument("--updates", default="",
                     help="after the last step, update again on its episodes with these settings, side by side: "
                          "'mb4,mb2,mb1,mb4+gc' (micro-batch, +gc: gradient checkpointing)")
@@ -81,10 +90,14 @@ def main():
     TRIM, rows = a.trim, []
     with Phase("import torch, transformers, rlkit", rows):
         import torch
-        from rlkit.core import seed_everything
+        import rlkit.generate
+        if a.whole_logits:
+            rlkit.generate.HEAD_IS_LOGITS = ()
+        from rlkit.core import allocator, seed_everything
         from rlkit.generate import decode_dtype, decode_weights
         from rlkit.tasks import TaskSampler
         from rlkit.train import TrainConfig, collect, load_model, load_tasks_for, make_sandbox, update
+        from rlkit.grpo import activation_mb, episode_batch
         from rlkit.rewards import correct
     cfg = TrainConfig(tasks=a.tasks, seed=a.seed, eval_samples=0, report_to="none")
     tasks, weights, _, _ = load_tasks_for(cfg)
@@ -100,9 +113,10 @@ def main():
     sampler, gen = TaskSampler(tasks, weights, seed=cfg.seed), torch.Generator().manual_seed(cfg.seed)
 
     class S:  # what `update` reads of the trainer's state
-        head = None
+        head, device = None, next(model.parameters()).device
     s = S()
     s.model, s.tok, s.optimizer = model, tok, opt
+    run = types.SimpleNamespace(cfg=cfg, memory_mb=a.memory_budget * 1024 or math.inf)  # what `update` reads of it
     sandbox_mb = 0.0
     for step in range(1, a.steps + 1):
         with Phase(f"step {step}: rollout (decode, KV cache, sandbox)", rows):
@@ -110,25 +124,25 @@ def main():
             sandbox_mb = max(sandbox_mb, children_rss())
         tokens = sum(len(t.token_ids) for e in train_on for t in e.turns)
         with Phase(f"step {step}: update ({len(train_on)} episodes, {tokens} tokens)", rows):
-            m = update(s, cfg, train_on, cfg.rollout)
-        rows[-1]["positions"] = m.get("positions")
+            m = update(run, s, train_on, cfg.rollout)
+        longest = int(episode_batch(tok, train_on)["attention_mask"].sum(-1).max())
+        rows[-1] |= {"positions": m.get("positions"), "longest": longest, "micro_batch": m["micro_batch"],
+                     "checkpointing": m["checkpointing"],
+                     "estimate_mb": round(activation_mb(model.config, m["micro_batch"] * longest, m["checkpointing"]))}
     sandbox.close()
     variants = []
     for v in filter(None, a.updates.split(",")):
         mb, gc = int(v.split("+")[0][2:]), v.endswith("+gc")
-        base = model.get_base_model()
-        if gc:
-            base.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
         with Phase(f"update again: micro-batch {mb}{', checkpointing' if gc else ''}", rows):
-            update(s, dataclasses.replace(cfg, grpo=dataclasses.replace(cfg.grpo, micro_batch=mb)), train_on,
-                   cfg.rollout)
-        if gc:
-            base.activation_checkpointing_disable()
-        variants.append(rows[-1] | {"micro_batch": mb, "gradient_checkpointing": gc})
+            again = dataclasses.replace(cfg, gradient_checkpointing=gc, grpo=dataclasses.replace(cfg.grpo, micro_batch=mb))
+            update(types.SimpleNamespace(cfg=again, memory_mb=math.inf), s, train_on, cfg.rollout)
+        variants.append(rows[-1] | {"micro_batch": mb, "gradient_checkpointing": gc,
+                                    "estimate_mb": round(activation_mb(model.config, mb * longest, gc))})
     out = {"config": {"tasks": a.tasks, "tasks_per_step": cfg.tasks_per_step, "group_size": cfg.rollout.group_size,
                       "attempts": cfg.rollout.attempts, "max_new_tokens": cfg.rollout.max_new_tokens,
                       "micro_batch": cfg.grpo.micro_batch, "gradient_checkpointing": cfg.gradient_checkpointing,
-                      "decode_dtype": dtype, "threads": torch.get_num_threads()},
+                      "decode_dtype": dtype, "threads": torch.get_num_threads(), "whole_logits": a.whole_logits,
+                      "memory_budget_gb": a.memory_budget, "allocator": allocator()},
            "phases": rows, "updates": variants, "sandbox_workers_mb": round(sandbox_mb, 1),
            "ru_maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     print(f"{'phase':58} {'before':>8} {'peak +':>8} {'left +':>8} {'s':>6}")

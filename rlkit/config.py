@@ -45,7 +45,8 @@ class TrainConfig:
     model:str|None = None  # hub id or directory; None: the embedded SmolLM2-135M-Instruct; "tiny": a random test model
     lora_r:int = 16  # LoRA rank; lora_alpha is 2 x rank, so at the same lr a larger rank takes a larger step
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
-    gradient_checkpointing:bool = False  # recompute activations in backward: less memory, about 25% more update time
+    gradient_checkpointing:bool = False  # always recompute activations in backward (less memory, a slower update)
+    memory_budget:float = 0.0  # GB the run may hold (0: free memory at the start); over it, an update checkpoints first
     steps:int = 14  # update steps
     max_minutes:float = 0.0  # training-time budget of this call, evaluations apart (anew on resume); 0: run all `steps`
     tasks_per_step:int = 6  # tasks (groups) per step; each gets `rollout.group_size` episodes
@@ -83,7 +84,8 @@ class TrainConfig:
         report_to_names(self.report_to, check_installed=False)  # whether installed: when the run starts, on its machine
         check_ranges(self, steps="[1, inf)", max_minutes="[0, inf)", tasks_per_step="[1, inf)",
                      checkpoint_every="[1, inf)", lora_r="[1, inf)", max_kl="(0, inf]", eval_samples="[0, inf)",
-                     eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]")
+                     eval_temperature="[0, inf)", eval_every="[0, inf)", forgetting_margin="[0, 1]",
+                     memory_budget="[0, inf)")
         if self.eval_temperature == 0 and self.eval_samples > 1:
             raise ValueError(f"eval_samples={self.eval_samples} with eval_temperature=0: greedy decoding gives one "
                              "answer per task; use eval_samples=1, or a temperature > 0 to sample several")

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #8770342b
 from __future__ import annotations
-import ast, json, math, os, random
+import ast, json, math, os, random, re
 from dataclasses import dataclass, field, asdict
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -17,7 +17,8 @@ import torch
 # %% auto #0
 __all__ = ['VERDICTS', 'TIERS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable',
            'write_jsonl', 'read_jsonl', 'load_tasks', 'plugins', 'cache_dir', 'seed_everything', 'default_device',
-           'default_dtype', 'avoid_cudnn_attention', 'release_memory']
+           'default_dtype', 'avoid_cudnn_attention', 'release_memory', 'resident_mb', 'free_mb', 'allocator',
+           'jemalloc_env']
 
 # %% ../nbs/00_core.ipynb #64764160
 VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error",
@@ -341,3 +342,39 @@ def release_memory():
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):
         pass  # not glibc (macOS, musl): nothing to trim
+
+def resident_mb(device=None) -> float:
+    "MB this process holds now: its resident set on a CPU, the tensors it has allocated on CUDA"
+    device = torch.device(device) if device is not None else default_device()
+    if device.type == "cuda":
+        return torch.cuda.memory_allocated(device) / 2 ** 20
+    return _status_kb("VmRSS") / 1024
+
+def free_mb(device=None) -> float:
+    "MB the system could still give this process: the kernel's MemAvailable on a CPU, the device's free memory on CUDA"
+    device = torch.device(device) if device is not None else default_device()
+    if device.type == "cuda":
+        return torch.cuda.mem_get_info(device)[0] / 2 ** 20
+    path = Path("/proc/meminfo")
+    m = re.search(r"MemAvailable:\s+(\d+)", path.read_text()) if path.exists() else None
+    return int(m.group(1)) / 1024 if m else math.inf  # not Linux: unknown, so no limit
+
+def _status_kb(key:str) -> int:
+    path = Path("/proc/self/status")
+    m = re.search(rf"{key}:\s+(\d+)", path.read_text()) if path.exists() else None
+    return int(m.group(1)) if m else 0  # not Linux: unknown
+
+# %% ../nbs/00_core.ipynb #d41b7e05
+def allocator() -> str:
+    "'jemalloc' when this process runs on it (preloaded), else 'system' (glibc's malloc on Linux)"
+    maps = Path("/proc/self/maps")
+    return "jemalloc" if maps.exists() and "libjemalloc" in maps.read_text() else "system"
+
+def jemalloc_env(env:dict|None=None) -> dict|None:
+    "`env` (default: this process's) with jemalloc preloaded, or None: not installed, already on it, or opted out"
+    import ctypes.util
+    env = dict(os.environ if env is None else env)
+    lib = ctypes.util.find_library("jemalloc")  # its soname, which LD_PRELOAD finds on the library path
+    if lib is None or env.get("RLKIT_ALLOCATOR") in ("system", "jemalloc") or "jemalloc" in env.get("LD_PRELOAD", ""):
+        return None
+    return env | {"LD_PRELOAD": " ".join(filter(None, (env.get("LD_PRELOAD"), lib))), "RLKIT_ALLOCATOR": "jemalloc"}

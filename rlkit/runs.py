@@ -22,7 +22,7 @@ from .tracking import Tracker
 # %% auto #0
 __all__ = ['KEEP_CHECKPOINTS', 'PPO_METRICS', 'REPLAY_METRICS', 'PANELS', 'TUTORIAL_PANELS', 'checkpoints', 'save_checkpoint',
            'load_checkpoint', 'read_metrics', 'RunError', 'RunDir', 'model_card', 'step_metrics', 'summary_line',
-           'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
+           'memory_choice', 'repair_summary', 'RunFigure', 'plot_run', 'plot_metrics']
 
 # %% ../nbs/11_runs.ipynb #e0cd0082
 KEEP_CHECKPOINTS = 2
@@ -354,7 +354,8 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
           "violations": sum("violation" in e.meta for e in eps),
           "violation_share": sum("violation" in e.meta for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences",
-                                     "tokens", "positions", "update_tflop", "update_gflops")}
+                                     "tokens", "positions", "update_tflop", "update_gflops", "micro_batch",
+                                     "checkpointing")}
     # and PPO's per domain
     m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
@@ -379,7 +380,13 @@ def summary_line(m:dict) -> str:
     return (f"step {m['step']:>3} | reward {m['reward_mean']:.3f} ± {m['reward_std']:.3f} | {pr}{upd} | "
             f"zero-var {m['zero_var_groups']}/{m['groups']} | gen {m['generate_s']:.0f}s exec {m['execute_s']:.1f}s "
             f"update {m['update_s']:.0f}s" + (f" ({m['update_gflops']:.0f} GFLOPS)" if m.get('update_gflops') else "")
-            + f" | {m['peak_mem_mb']:.0f} MB")
+            + f" | {m['peak_mem_mb']:.0f} MB" + memory_choice(m))
+
+def memory_choice(m:dict) -> str:
+    "What the update chose to fit the memory budget (`12_train`), for the step line"
+    if not m.get("micro_batch"):
+        return ""
+    return f" (micro-batch {m['micro_batch']}{', checkpointing' if m['checkpointing'] else ''})"
 
 def repair_summary(rows:list[dict], attempts:int=2) -> str:
     "The training episodes' first-attempt pass rate and fix rate, over the first and the last third of the run's steps"

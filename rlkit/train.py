@@ -12,12 +12,13 @@ import torch
 from tqdm.auto import tqdm
 
 from .config import TrainConfig, eval_options, eval_spec, probe_spec, read_config, sandbox_allow, sandbox_data
-from .core import Trajectory, plugins, seed_everything
+from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_everything
 from .episodes import Context, RolloutConfig, check_envs, run_episodes
 from .eval import (MIN_PAIRED, comparison, difference_line, domain_changes, domain_name, domain_table, evaluate,
                    paired_difference)
-from .grpo import grpo_step, kl_after_update
-from .models import load_policy, tiny_policy
+from .generate import _causal_lm
+from .grpo import episode_batch, fit_update, grpo_step, kl_after_update
+from .models import load_policy, set_checkpointing, tiny_policy
 from .ppo import KLController, ValueHead, ppo_step
 from .rewards import check_correct_domains, check_reward_domains, reward_spec
 from .runs import RunDir, RunError, repair_summary, step_metrics, summary_line
@@ -27,8 +28,8 @@ from .tasks import TaskSampler, load_task_spec
 # %% auto #0
 __all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'load_tasks_for', 'make_sandbox', 'check_reward_model_room',
            'setup', 'load_model', 'save', 'restore_hooks', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect',
-           'update', 'divergence', 'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'rolled_back',
-           'record', 'report', 'train']
+           'update', 'fit_memory', 'divergence', 'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover',
+           'rolled_back', 'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #a0000015
 class Hook:
@@ -95,6 +96,7 @@ class Run:
     hooks: list
     resume: str|Path|None = None
     where: dict = field(default_factory=dict)  # what ran the code, for run.json
+    memory_mb: float = math.inf  # what the run may hold: `cfg.memory_budget`, or all that was free at the start
     log: object = print  # where summary lines go
 
 @dataclass
@@ -193,8 +195,9 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|
             if run.sandbox is not None:
                 run.sandbox.close()
             raise
+    run.memory_mb = cfg.memory_budget * 1024 or resident_mb() + free_mb()
     run.where = {"sandbox": run.sandbox.describe() if run.sandbox is not None else None,
-                 "executor": "custom" if executor is not None else None}
+                 "executor": "custom" if executor is not None else None, "allocator": allocator()}
     return run
 
 # %% ../nbs/12_train.ipynb #b80c9fd3
@@ -358,11 +361,27 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
     return train_on, everything
 
 # %% ../nbs/12_train.ipynb #a000001d
-def update(s:TrainerState, cfg:TrainConfig, eps:list[Trajectory], rollout:RolloutConfig) -> dict:
-    "Step 4: one GRPO or PPO update on the step's episodes; its metrics"
+def update(run:Run, s:TrainerState, eps:list[Trajectory], rollout:RolloutConfig) -> dict:
+    "Step 4: one GRPO or PPO update on the step's episodes, in micro-batches that fit the memory budget; its metrics"
+    mb, gc = fit_memory(run, s, eps)
+    set_checkpointing(s.model, gc)
     if s.head is None:
-        return grpo_step(s.model, s.tok, s.optimizer, eps, cfg.grpo, rollout)
-    return ppo_step(s.model, s.head, s.tok, s.optimizer, eps, cfg.ppo, rollout, s.kl_ctl)
+        m = grpo_step(s.model, s.tok, s.optimizer, eps, dataclasses.replace(run.cfg.grpo, micro_batch=mb), rollout)
+    else:
+        m = ppo_step(s.model, s.head, s.tok, s.optimizer, eps, dataclasses.replace(run.cfg.ppo, micro_batch=mb),
+                     rollout, s.kl_ctl)
+    return m | {"micro_batch": mb, "checkpointing": gc}
+
+def fit_memory(run:Run, s:TrainerState, eps:list[Trajectory]) -> tuple[int, bool]:
+    "The micro-batch and checkpointing that fit between what the process holds now and the run's budget (`fit_update`)"
+    u, gc = run.cfg.grpo if s.head is None else run.cfg.ppo, run.cfg.gradient_checkpointing
+    scored = [e for e in eps if e.reward is not None]
+    if not scored:
+        return u.micro_batch, gc
+    longest = int(episode_batch(s.tok, scored)["attention_mask"].sum(-1).max())  # positions of the longest episode
+    act_bytes = _causal_lm(s.model).dtype.itemsize  # autocast keeps the norms and the residual stream in it
+    return fit_update(_causal_lm(s.model).config, longest, u.micro_batch, gc, run.memory_mb - resident_mb(s.device),
+                      act_bytes)
 
 # %% ../nbs/12_train.ipynb #532d40e8
 def divergence(m:dict, max_kl:float) -> str|None:
@@ -521,7 +540,7 @@ def train(cfg:TrainConfig|None=None,
             train_on, eps = collect(s.model, s.tok, s.sampler, cfg, s.step + 1, s.gen, run.sandbox, run.rewards,
                                     run.executor, ro)
             # 4. update the policy on them (and on what a hook adds: replayed groups)
-            upd = update(s, cfg, train_on + [e for h in run.hooks for e in h.on_update(run, s, train_on)], ro)
+            upd = update(run, s, train_on + [e for h in run.hooks for e in h.on_update(run, s, train_on)], ro)
             # 5. check the update: a faulty one rolls the run back to its last checkpoint
             s.last = out_of_time(cfg, s.times + [time.time() - t0])  # the time budget ends the run after this step
             fault = check(run, s, upd, train_on)

@@ -7,11 +7,13 @@ cd "$(dirname "$0")/.."
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-# 1. System packages: Python with venv; /usr/bin/python3 runs inside the sandbox; firejail is the sandbox.
+# 1. System packages: Python with venv; /usr/bin/python3 runs inside the sandbox; firejail is the sandbox; jemalloc.
 apt_pkgs=()
 command -v python3 >/dev/null 2>&1 || apt_pkgs+=(python3 python3-venv python3-dev)
 [ -x /usr/bin/python3 ] || apt_pkgs+=(python3)
 command -v firejail >/dev/null 2>&1 || apt_pkgs+=(firejail)
+# jemalloc: `rlkit train` runs on it, for a resident set near what its tensors hold (nbs/00_core.ipynb)
+[ -n "$(/sbin/ldconfig -p 2>/dev/null | grep "libjemalloc.so.2 ")" ] || apt_pkgs+=(libjemalloc2)
 if command -v python3 >/dev/null 2>&1 && ! python3 -c "import ensurepip, venv" >/dev/null 2>&1; then apt_pkgs+=(python3-venv); fi
 if [ ${#apt_pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${apt_pkgs[*]}"

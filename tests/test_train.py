@@ -226,6 +226,25 @@ def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
     assert not (tmp_path / "run").exists()
 
 
+def test_a_small_memory_budget_checkpoints_and_halves_the_micro_batch_for_the_same_gradient(tmp_path):
+    "The update fits the budget (checkpointing, then smaller micro-batches), says so, and computes the same step"
+    rows = {}
+    for name, budget in (("roomy", 0.0), ("tight", 0.001)):  # 1 MB: less than the process holds, so nothing fits
+        lines = []
+        cfg = toy_config(tmp_path / name, toy_tasks(tmp_path / "toy.jsonl"), steps=2, memory_budget=budget)
+        train(cfg, rewards={"a": lowercase}, log=lines.append)
+        rows[name] = read_metrics(tmp_path / name)[0]
+        step_lines = [s for s in lines if s.startswith("step ")]
+        assert step_lines and all(("micro-batch 1, checkpointing)" in s) == (name == "tight") for s in step_lines)
+    test = [(r["micro_batch"], r["checkpointing"]) for r in rows["tight"]]
+    assert test == [(1, True), (1, True)] and {r["micro_batch"] for r in rows["roomy"]} == {4}, test
+    # step 1, the same episodes: the loss is normalised over the whole batch, so the update is the same step (up to
+    # rounding, which then makes step 2 sample other episodes)
+    a, b = rows["roomy"][0], rows["tight"][0]
+    assert a["reward_mean"] == b["reward_mean"] and math.isclose(a["loss"], b["loss"], rel_tol=1e-3, abs_tol=1e-6)
+    assert math.isclose(a["grad_norm"], b["grad_norm"], rel_tol=1e-2), (a["grad_norm"], b["grad_norm"])
+
+
 def test_dynamic_sampling_replaces_zero_variance_groups(tmp_path):
     "Tasks toy/2 and toy/3 always score 0: their groups are replaced before the update, and they are sampled less"
     def half_constant(tasks, completions, results=None):
