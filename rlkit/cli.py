@@ -142,7 +142,7 @@ def _lean(args) -> bool:
     "Whether a `train` command sets a memory budget (its own, or its resumed run's)"
     try:
         return (read_config(RunDir(args.resume)).memory_budget if args.resume else args.memory_budget or 0) > 0
-    except Exception:
+    except (OSError, ValueError, RunError):
         return False  # a bad run directory: `main` reports it
 
 def main(argv:list[str]|None=None) -> int:

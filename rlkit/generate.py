@@ -528,7 +528,6 @@ def sequence_logprobs(model,
     logp = F.pad(logp, (first, 0)) * full  # (B, T)
     return logp[:, T - C:]  # same shape as completion_mask
 
-
 # %% ../nbs/02_generate.ipynb #c8e7490d
 def demo(tasks:list, model=None, tokenizer=None, n:int=2, *, max_new_tokens:int, temperature:float, seed:int=0,
          name_or_path:str|None=None, # model to load when `model` is None (default: the embedded one)

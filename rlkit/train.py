@@ -16,7 +16,6 @@ from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_eve
 from .episodes import Context, RolloutConfig, check_envs, run_episodes
 from .eval import (MIN_PAIRED, comparison, difference_line, domain_changes, domain_name, domain_table, evaluate,
                    paired_difference)
-from .generate import _causal_lm
 from .grpo import episode_batch, fit_update, grpo_step, kl_after_update
 from .models import load_policy, set_checkpointing, tiny_policy
 from .ppo import KLController, ValueHead, ppo_step
@@ -379,8 +378,8 @@ def fit_memory(run:Run, s:TrainerState, eps:list[Trajectory]) -> tuple[int, bool
     if not scored:
         return u.micro_batch, gc
     longest = int(episode_batch(s.tok, scored)["attention_mask"].sum(-1).max())  # positions of the longest episode
-    act_bytes = _causal_lm(s.model).dtype.itemsize  # autocast keeps the norms and the residual stream in it
-    return fit_update(_causal_lm(s.model).config, longest, u.micro_batch, gc, run.memory_mb - resident_mb(s.device),
+    act_bytes = s.model.dtype.itemsize  # the base's dtype: autocast keeps the norms and the residual stream in it
+    return fit_update(s.model.config, longest, u.micro_batch, gc, run.memory_mb - resident_mb(s.device),
                       act_bytes)
 
 # %% ../nbs/12_train.ipynb #532d40e8
