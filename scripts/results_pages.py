@@ -26,7 +26,10 @@ PROSE = {
         "held-out code tasks, a measure of transfer beyond the family. Every measurement is greedy, first attempt, "
         "paired with the untrained model instance by instance: *change* is the paired difference in points with its "
         "interval, *better / worse* count the instances whose answer flipped to a pass or to a fail. An interval whose "
-        "two ends have the same sign is a change beyond the noise.",
+        "two ends have the same sign is a change beyond the noise. `families_main_job.json` is the family as it is "
+        "generated now (`bench/main_job.py` collects it from the runs); `families_main_job_first_names.json` was "
+        "measured on its first generator, which named every function generically and drew narrower parameters, so "
+        "its held-out set is another one.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
@@ -83,7 +86,7 @@ PROSE = {
 
 # name, title, the script whose docstring says what it measures, the files it shows (first page to match a file wins)
 PAGES = [
-    ("main_job", "The main job", "scripts/run.sh", ["families_main_job.json"]),
+    ("main_job", "The main job", "scripts/run.sh", ["families_main_job*.json"]),
     ("families", "Task families: base rates", "bench/families.py", ["families_*.json"]),
     ("ppo", "PPO against GRPO", "bench/learning_curve.py", ["learning_curve_ppo*", "ppo_*"]),
     ("gpu", "On a GPU", "bench/learning_curve.py",
