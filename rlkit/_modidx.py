@@ -239,6 +239,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.generate._as_list': ('generate.html#_as_list', 'rlkit/generate.py'),
                                 'rlkit.generate._attend': ('generate.html#_attend', 'rlkit/generate.py'),
                                 'rlkit.generate._causal_lm': ('generate.html#_causal_lm', 'rlkit/generate.py'),
+                                'rlkit.generate._first_scored': ('generate.html#_first_scored', 'rlkit/generate.py'),
                                 'rlkit.generate._fused': ('generate.html#_fused', 'rlkit/generate.py'),
                                 'rlkit.generate._head_part': ('generate.html#_head_part', 'rlkit/generate.py'),
                                 'rlkit.generate._is_ids': ('generate.html#_is_ids', 'rlkit/generate.py'),

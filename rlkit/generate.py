@@ -474,17 +474,21 @@ def head_logprobs(head, # the output head: (..., H) -> (..., V)
     return logp, torch.cat([p[1] for p in parts]).view(target.shape) if entropy else None
 
 # %% ../nbs/02_generate.ipynb #6c2fd25d
+def _first_scored(input_ids, mask, name:str) -> int:
+    "The earliest scored position in the batch, checked; every update and KL check passes here"
+    first = first_column(mask)
+    if first == 0:
+        raise ValueError(f"{name} marks position 0, which has no context to predict it from")
+    avoid_cudnn_attention(input_ids.device)  # a model loaded outside load_policy too (00_core)
+    return first
+
 def scored_forward(model, input_ids, # (B, T)
                    attention_mask, # (B, T)
                    mask, # (B, T) 1 on the tokens to score; at least one set
                    name:str="mask", # what the caller calls `mask`, for the error
                    **kw): # more arguments for the model, e.g. output_hidden_states=True
     "One forward pass, logits kept from the first scored token: (output, first); `logits[:, :-1]` predicts first..T-1"
-    first = first_column(mask)  # earliest scored position in the batch
-    if first == 0:
-        raise ValueError(f"{name} marks position 0, which has no context to predict it from")
-    # every update and KL check passes here: a model loaded outside load_policy too (00_core)
-    avoid_cudnn_attention(input_ids.device)
+    first = _first_scored(input_ids, mask, name)
     return model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
                  logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, **kw), first
 
@@ -496,20 +500,16 @@ def scored_logprobs(model, input_ids, # (B, T)
                     hidden:bool=False, # also the final hidden states that predict them (PPO's value head reads them)
                     entropy:bool=False): # also each position's entropy
     "The logprob of every token from the first scored one on, `logits_to_keep`'s positions: (logp, h, ent, first)"
-    first = first_column(mask)  # earliest scored position in the batch
-    if first == 0:
-        raise ValueError(f"{name} marks position 0, which has no context to predict it from")
-    avoid_cudnn_attention(input_ids.device)  # every update and KL check passes here (00_core)
-    target = input_ids[:, first:]  # (B, T - first)
     if _causal_lm(model).config.model_type in HEAD_IS_LOGITS:
+        first = _first_scored(input_ids, mask, name)
+        target = input_ids[:, first:]  # (B, T - first)
         h = model.get_decoder()(input_ids=input_ids, attention_mask=attention_mask, use_cache=False,
                                 position_ids=position_ids(attention_mask)).last_hidden_state[:, first - 1:-1]
         logp, ent = head_logprobs(model.get_output_embeddings(), h, target, temperature, entropy)
     else:  # a model-specific last step (soft-capping, a logit scale): the whole (B, T - first, V) at once
-        out = model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids(attention_mask),
-                    logits_to_keep=input_ids.shape[1] - first + 1, use_cache=False, output_hidden_states=hidden)
+        out, first = scored_forward(model, input_ids, attention_mask, mask, name, output_hidden_states=hidden)
         h = out.hidden_states[-1][:, first - 1:-1] if hidden else None  # after the final norm
-        logp = token_logprobs(out.logits[:, :-1], target, temperature)
+        logp = token_logprobs(out.logits[:, :-1], input_ids[:, first:], temperature)
         ent = token_entropy(out.logits[:, :-1], temperature) if entropy else None
     return logp, h if hidden else None, ent, first
 
