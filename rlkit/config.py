@@ -4,22 +4,28 @@
 
 # %% ../nbs/11b_config.ipynb #c0000003
 from __future__ import annotations
-import dataclasses
+import dataclasses, shutil, warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import torch
 
 from .core import check_ranges, plugins
 from .episodes import RolloutConfig
 from .grpo import GRPOConfig
 from .isolation import host_port
+from .models import load_policy, tiny_policy
 from .ppo import PPOConfig
+from .rewards import check_correct_domains, check_reward_domains
 from .runs import RunDir, RunError
-from .tasks import BUNDLED, DOMAINS, spec_parts
+from .sandbox import Sandbox
+from .tasks import BUNDLED, DOMAINS, load_task_spec, spec_parts
 from .tracking import report_to_names
 
 # %% auto #0
 __all__ = ['ALGOS', 'ENGINES', 'CONFIG_PARTS', 'engine', 'TrainConfig', 'eval_spec', 'eval_options', 'probe_spec', 'read_config',
-           'sandbox_allow', 'sandbox_data']
+           'sandbox_allow', 'sandbox_data', 'load_tasks_for', 'make_sandbox', 'check_reward_model_room',
+           'check_rewards', 'oom_error', 'load_model']
 
 # %% ../nbs/11b_config.ipynb #acbe3582
 ALGOS = ("grpo", "ppo")
@@ -184,3 +190,80 @@ def sandbox_data(cfg:TrainConfig) -> dict:
                              f"({item!r} is not)")
         out[name] = path
     return out
+
+# %% ../nbs/11b_config.ipynb #c0000007
+def load_tasks_for(cfg:TrainConfig) -> tuple[list, dict, list, list]:
+    "The training tasks and their weights, the held-out tasks and the probe set, each checked against the others"
+    tasks, weights = load_task_spec(cfg.tasks, "train", cfg.difficulty)
+    spec = eval_spec(cfg)
+    held_out = load_task_spec(spec, "test")[0] if spec and cfg.eval_samples > 0 else []
+    probe = load_task_spec(probe_spec(cfg), "test")[0] if cfg.probe_tasks and cfg.eval_samples > 0 else []
+    if probe and not held_out:
+        raise ValueError(f"probe_tasks={cfg.probe_tasks!r} is measured beside the held-out tasks, and this run has "
+                         "none (its tasks are no bundled domain): name them with --eval-tasks")
+    if cfg.eval_trained_on and not held_out:
+        raise ValueError("eval_trained_on=True measures the training tasks beside the held-out tasks, and this run "
+                         "has none (eval_samples is 0, or its tasks are no bundled domain: "
+                         "name them with --eval-tasks)")
+    if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
+        raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): "
+                         "a probe set holds tasks outside the training domains")
+    if seen := sorted({t.id for t in held_out} & {t.id for t in tasks}):
+        warnings.warn(f"the held-out tasks ({spec!r}) hold {len(seen)} of the training tasks "
+                      f"({', '.join(seen[:3])}{', ...' if len(seen) > 3 else ''}): "
+                      "their change measures what the run learnt on tasks it practised, not what carries over; "
+                      "give --eval-tasks tasks it never trains on", stacklevel=4)
+    if not spec and cfg.eval_samples > 0:
+        warnings.warn(f"no held-out evaluation: the tasks ({cfg.tasks!r}) name no bundled domain whose test split "
+                      "could be measured; name held-out tasks with --eval-tasks", stacklevel=4)
+    return tasks, weights, held_out, probe
+
+def make_sandbox(cfg:TrainConfig, tasks:list) -> Sandbox|None:
+    "The sandbox for a run whose tasks execute code (code, terminal), refused where firejail is missing and not waived"
+    if not any(t.domain in ("code", "terminal") for t in tasks):
+        return None
+    if cfg.sandbox is None and not shutil.which("firejail"):
+        raise ValueError("firejail is not installed, and this run executes model-written code: install it "
+                         "(`apt-get install firejail`; the README's setup does), or pass --sandbox subprocess to run "
+                         "that code WITHOUT isolation")
+    return Sandbox(backend=cfg.sandbox, allow=sandbox_allow(cfg), data_dirs=sandbox_data(cfg))
+
+def check_reward_model_room(rewards:dict, max_new_tokens:int, template:int=64):
+    "A learned reward reads a whole response or refuses it: refuse the run, not its first long sample"
+    for fn in (v[0] if isinstance(v, tuple) else v for v in rewards.values()):
+        rm = getattr(fn, "rm", None)
+        if rm is not None and rm.max_length < max_new_tokens + template:
+            raise ValueError(f"the reward model reads {rm.max_length} tokens, and a response may take "
+                             f"max_new_tokens={max_new_tokens} plus about {template} of chat template: raise its "
+                             f"max_length (rm.max_length = {max_new_tokens + template}) or lower --max-new-tokens")
+
+def check_rewards(rewards:dict, cfg:TrainConfig, tasks:list, # the training tasks
+                  measured:list): # the held-out and probe tasks
+    "Refuse rewards that cannot score the run's tasks, or a learned reward too short for its responses"
+    if "correct" in rewards:
+        check_correct_domains(tasks + measured, "the default reward cannot score them; "
+                              "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
+    check_reward_domains(rewards, tasks, f"the training tasks ({cfg.tasks!r})")
+    check_reward_model_room(rewards, cfg.rollout.max_new_tokens)
+
+def oom_error(cfg:TrainConfig, e:BaseException) -> RunError|None:
+    "What to change when `e` says the run is out of memory (None: it is another error)"
+    if not (isinstance(e, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in str(e).lower()
+            or "not enough memory" in str(e).lower()):
+        return None
+    return RunError(f"out of memory with model {cfg.model or 'the embedded SmolLM2-135M'} ({type(e).__name__}). Lower "
+                    f"--group-size ({cfg.rollout.group_size}), --tasks-per-step ({cfg.tasks_per_step}), "
+                    f"--max-new-tokens ({cfg.rollout.max_new_tokens}) or --micro-batch ({cfg.update.micro_batch}); "
+                    "use --quantization 4bit; or pick a smaller --model")
+
+def load_model(cfg:TrainConfig):
+    "The policy and tokenizer the config names; a model that does not fit says what to change"
+    try:
+        if cfg.model == "tiny":
+            return tiny_policy(lora_r=cfg.lora_r)
+        return load_policy(cfg.model, lora_r=cfg.lora_r, lora_alpha=2 * cfg.lora_r, quantization=cfg.quantization,
+                           gradient_checkpointing=cfg.gradient_checkpointing)
+    except (RuntimeError, MemoryError) as e:
+        if (oom := oom_error(cfg, e)) is not None:
+            raise oom from None
+        raise

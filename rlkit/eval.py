@@ -18,7 +18,7 @@ from .models import load_policy
 
 # %% auto #0
 __all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison',
-           'domain_changes', 'domain_name', 'domain_table']
+           'domain_changes', 'domain_name', 'domain_table', 'before_line', 'during_line']
 
 # %% ../nbs/10_eval.ipynb #0f04dee1
 def pass_at_k(n:int, # samples drawn for the task
@@ -179,4 +179,30 @@ def domain_table(rows:list[dict], margin:float) -> str:
                      f"{100 * r['change']:>+7.1f} pts  {ci}"
                      + (f"  FORGETTING: fell more than {100 * margin:.0f} pts" if r["forgetting"] else ""))
     return "\n".join(lines)
+
+def before_line(evals:dict, # eval.json: 'before', and 'probe' and 'trained_on' where measured
+                tasks:dict, # how many tasks each measure has: 'held_out', 'probe', 'trained_on'
+                n:int, temperature:float) -> str:
+    "The pass rates before training, in one line"
+    how = "1 greedy answer" if temperature == 0 else f"{n} samples at T={temperature}"
+    line = f"held-out pass rate before training: {evals['before']['pass_rate']:.1%} ({tasks['held_out']} tasks x {how})"
+    if tasks.get("probe"):
+        line += f"; probe set: {evals['probe']['before']['pass_rate']:.1%} ({tasks['probe']} tasks)"
+    if tasks.get("trained_on"):
+        line += (f"; the tasks it trains on: {evals['trained_on']['before']['pass_rate']:.1%} "
+                 f"({tasks['trained_on']} tasks)")
+    return line
+
+def during_line(evals:dict, key:str, # eval.json, and the step of its `during` measurement to report
+                rows:list[dict]) -> str: # `domain_changes` from 'before' to that step
+    "A measurement during the run against 'before': overall, by domain, and on the tasks it trains on"
+    now = evals["during"][key]
+    line = (f"held-out at step {key}: {now['pass_rate']:.1%} "
+            f"({100 * (now['pass_rate'] - evals['before']['pass_rate']):+.1f} pts) | "
+            + " | ".join(f"{domain_name(x)} {x['after']:.1%} ({100 * x['change']:+.1f})"
+                         + (" FORGETTING" if x["forgetting"] else "") for x in rows))
+    if t := evals.get("trained_on"):
+        line += (f" || trained-on {t[key]['pass_rate']:.1%} "
+                 f"({100 * (t[key]['pass_rate'] - t['before']['pass_rate']):+.1f} pts)")
+    return line
 

@@ -19,9 +19,9 @@ from .episodes import RolloutConfig, conversation
 __all__ = ['NORMS', 'ACT_PER_POSITION', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
            'GRPOConfig', 'update_autocast', 'set_advantages', 'no_update', 'longest_first', 'activation_mb',
-           'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site', 'nonfinite_grads',
-           'clip_and_step', 'matmul_params', 'flop_metrics', 'replay_metrics', 'grpo_metrics', 'grpo_step',
-           'position_kl', 'kl_after_update']
+           'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site', 'fault_line',
+           'nonfinite_grads', 'clip_and_step', 'matmul_params', 'flop_metrics', 'replay_metrics', 'grpo_metrics',
+           'grpo_step', 'position_kl', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -303,6 +303,15 @@ def fault_site(micro_batch:int, of:int, loss:float, trajs:list[Trajectory], attn
     "Where a loss or gradient first stopped being finite: the micro-batch (1-based, of `of`), its loss and its episodes"
     episodes = [(t.task_id, len(t.turns), int(n)) for t, n in zip(trajs, attn.sum(-1).tolist())]  # task, turns, tokens
     return {"micro_batch": micro_batch, "of": of, "loss": loss, "episodes": episodes} | more
+
+def fault_line(w:dict|None) -> str:
+    "`fault_site` (with the `params` that `nonfinite_grads` named) as the end of the guard's message"
+    if not w:
+        return ""
+    n, update = [e[2] for e in w["episodes"]], f" of update {w['update']}" if "update" in w else ""
+    return (f"; first in micro-batch {w['micro_batch']} of {w['of']}{update} (loss {w['loss']:.4g}; {len(n)} episodes "
+            f"of {min(n)}-{max(n)} tokens, tasks {', '.join(sorted({e[0] for e in w['episodes']}))}), "
+            f"gradient not finite in {', '.join(w['params']) or 'no parameter'}")
 
 def nonfinite_grads(model, limit:int=5) -> list[str]:
     "Names of the first `limit` trainable parameters whose gradient holds a NaN or an infinity, in the model's order"

@@ -4,31 +4,31 @@
 
 # %% ../nbs/12_train.ipynb #4bb4f3f8
 from __future__ import annotations
-import dataclasses, math, shutil, time, warnings
+import dataclasses, math, time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import torch
 from tqdm.auto import tqdm
 
-from .config import TrainConfig, eval_options, eval_spec, probe_spec, read_config, sandbox_allow, sandbox_data
+from .config import (TrainConfig, check_rewards, eval_options, load_model, load_tasks_for, make_sandbox, oom_error,
+                          read_config)
 from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_everything
 from .episodes import Context, RolloutConfig, check_envs, run_episodes
-from .eval import (MIN_PAIRED, comparison, difference_line, domain_changes, domain_name, domain_table, evaluate,
-                   paired_difference)
-from .grpo import episode_batch, fit_update, grpo_step, kl_after_update
-from .models import load_policy, set_checkpointing, tiny_policy
+from .eval import (MIN_PAIRED, before_line, comparison, difference_line, domain_changes, domain_name, domain_table,
+                   during_line, evaluate, paired_difference)
+from .grpo import episode_batch, fault_line, fit_update, grpo_step, kl_after_update
+from .models import set_checkpointing
 from .ppo import KLController, ValueHead, ppo_step
-from .rewards import check_correct_domains, check_reward_domains, reward_spec
+from .rewards import reward_spec
 from .runs import RunDir, RunError, repair_summary, step_metrics, summary_line
 from .sandbox import Sandbox
-from .tasks import TaskSampler, load_task_spec
+from .tasks import TaskSampler
 
 # %% auto #0
-__all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'load_tasks_for', 'make_sandbox', 'check_reward_model_room',
-           'setup', 'load_model', 'save', 'restore_hooks', 'start', 'Interrupted', 'held_out', 'forgetting', 'collect',
-           'update', 'fit_memory', 'divergence', 'check', 'checkpoint_due', 'out_of_time', 'time_is_up', 'recover',
-           'rolled_back', 'record', 'report', 'train']
+__all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'setup', 'save', 'restore_hooks', 'start', 'Interrupted',
+           'held_out', 'forgetting', 'collect', 'update', 'fit_memory', 'divergence', 'check', 'checkpoint_due',
+           'out_of_time', 'time_is_up', 'recover', 'rolled_back', 'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #a0000015
 class Hook:
@@ -122,51 +122,6 @@ class TrainerState:
         return self.model, self.optimizer, self.sampler, self.gen, self.head, self.kl_ctl  # what a checkpoint restores
 
 # %% ../nbs/12_train.ipynb #a0000018
-def load_tasks_for(cfg:TrainConfig) -> tuple[list, dict, list, list]:
-    "The training tasks and their weights, the held-out tasks and the probe set, each checked against the others"
-    tasks, weights = load_task_spec(cfg.tasks, "train", cfg.difficulty)
-    spec = eval_spec(cfg)
-    held_out = load_task_spec(spec, "test")[0] if spec and cfg.eval_samples > 0 else []
-    probe = load_task_spec(probe_spec(cfg), "test")[0] if cfg.probe_tasks and cfg.eval_samples > 0 else []
-    if probe and not held_out:
-        raise ValueError(f"probe_tasks={cfg.probe_tasks!r} is measured beside the held-out tasks, and this run has "
-                         "none (its tasks are no bundled domain): name them with --eval-tasks")
-    if cfg.eval_trained_on and not held_out:
-        raise ValueError("eval_trained_on=True measures the training tasks beside the held-out tasks, and this run "
-                         "has none (eval_samples is 0, or its tasks are no bundled domain: "
-                         "name them with --eval-tasks)")
-    if both := sorted({t.id for t in probe} & {t.id for t in held_out})[:3]:
-        raise ValueError(f"probe_tasks={cfg.probe_tasks!r} repeats held-out tasks ({', '.join(both)}, ...): "
-                         "a probe set holds tasks outside the training domains")
-    if seen := sorted({t.id for t in held_out} & {t.id for t in tasks}):
-        warnings.warn(f"the held-out tasks ({spec!r}) hold {len(seen)} of the training tasks "
-                      f"({', '.join(seen[:3])}{', ...' if len(seen) > 3 else ''}): "
-                      "their change measures what the run learnt on tasks it practised, not what carries over; "
-                      "give --eval-tasks tasks it never trains on", stacklevel=4)
-    if not spec and cfg.eval_samples > 0:
-        warnings.warn(f"no held-out evaluation: the tasks ({cfg.tasks!r}) name no bundled domain whose test split "
-                      "could be measured; name held-out tasks with --eval-tasks", stacklevel=4)
-    return tasks, weights, held_out, probe
-
-def make_sandbox(cfg:TrainConfig, tasks:list) -> Sandbox|None:
-    "The sandbox for a run whose tasks execute code (code, terminal), refused where firejail is missing and not waived"
-    if not any(t.domain in ("code", "terminal") for t in tasks):
-        return None
-    if cfg.sandbox is None and not shutil.which("firejail"):
-        raise ValueError("firejail is not installed, and this run executes model-written code: install it "
-                         "(`apt-get install firejail`; the README's setup does), or pass --sandbox subprocess to run "
-                         "that code WITHOUT isolation")
-    return Sandbox(backend=cfg.sandbox, allow=sandbox_allow(cfg), data_dirs=sandbox_data(cfg))
-
-def check_reward_model_room(rewards:dict, max_new_tokens:int, template:int=64):
-    "A learned reward reads a whole response or refuses it: refuse the run, not its first long sample"
-    for fn in (v[0] if isinstance(v, tuple) else v for v in rewards.values()):
-        rm = getattr(fn, "rm", None)
-        if rm is not None and rm.max_length < max_new_tokens + template:
-            raise ValueError(f"the reward model reads {rm.max_length} tokens, and a response may take "
-                             f"max_new_tokens={max_new_tokens} plus about {template} of chat template: raise its "
-                             f"max_length (rm.max_length = {max_new_tokens + template}) or lower --max-new-tokens")
-
 def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|None=None, log=print) -> Run:
     "Step 0: config, run directory, tasks, held-out tasks, rewards, hooks, sandbox; all checked before writing anything"
     if resume is not None:
@@ -177,11 +132,7 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|
     run_dir = RunDir(resume if resume is not None else cfg.out, cfg.report_to)  # a tracker not installed: refused here
     tasks, weights, held_out, probe = load_tasks_for(cfg)
     rewards = rewards or reward_spec(cfg.reward)
-    if "correct" in rewards:
-        check_correct_domains(tasks + held_out + probe, "the default reward cannot score them; "
-                              "write a reward for them and pass it as train(cfg, rewards={name: fn}) from Python")
-    check_reward_domains(rewards, tasks, f"the training tasks ({cfg.tasks!r})")
-    check_reward_model_room(rewards, cfg.rollout.max_new_tokens)
+    check_rewards(rewards, cfg, tasks, held_out + probe)
     run = Run(cfg, run_dir, tasks, weights, held_out, probe, tasks if cfg.eval_trained_on else [], rewards, executor,
               None, make_hooks(cfg, hooks), resume, log=log)
     for h in run.hooks:
@@ -200,28 +151,6 @@ def setup(cfg:TrainConfig|None, resume, rewards:dict|None, executor, hooks:list|
     return run
 
 # %% ../nbs/12_train.ipynb #b80c9fd3
-def _oom(cfg:TrainConfig, e) -> RunError:
-    return RunError(f"out of memory with model {cfg.model or 'the embedded SmolLM2-135M'} ({type(e).__name__}). Lower "
-                    f"--group-size ({cfg.rollout.group_size}), --tasks-per-step ({cfg.tasks_per_step}), "
-                    f"--max-new-tokens ({cfg.rollout.max_new_tokens}) or --micro-batch ({cfg.update.micro_batch}); "
-                    "use --quantization 4bit; or pick a smaller --model")
-
-def _is_oom(e) -> bool:
-    return (isinstance(e, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in str(e).lower()
-            or "not enough memory" in str(e).lower())
-
-def load_model(cfg:TrainConfig):
-    "The policy and tokenizer the config names; a model that does not fit says what to change"
-    try:
-        if cfg.model == "tiny":
-            return tiny_policy(lora_r=cfg.lora_r)
-        return load_policy(cfg.model, lora_r=cfg.lora_r, lora_alpha=2 * cfg.lora_r, quantization=cfg.quantization,
-                           gradient_checkpointing=cfg.gradient_checkpointing)
-    except (RuntimeError, MemoryError) as e:
-        if _is_oom(e):
-            raise _oom(cfg, e) from None
-        raise
-
 def save(run:Run, s:TrainerState) -> Path:
     "Checkpoint the trainer's state at its current step, with what each hook keeps"
     extra = {"lr": s.lr} | ({} if s.head is None else {"value_head": s.head.state_dict(), "kl_coef": s.kl_ctl.value})
@@ -287,20 +216,12 @@ def held_out(run:Run, model, tok, step:int, evals:dict, when:str|int, log) -> di
         evals.setdefault("trained_on", {})[key] = measure(run.trained_on, "trained-on")
     run.dir.save_evals(evals)
     if when == "before":
-        log(_before_line(run, evals))
+        sizes = {"held_out": len(run.held_out), "probe": len(run.probe), "trained_on": len(run.trained_on)}
+        log(before_line(evals, sizes, cfg.eval_samples, cfg.eval_temperature))
     if isinstance(when, int):
         forgetting(run, evals, key, log)
     return evals
 
-def _before_line(run:Run, evals:dict) -> str:
-    how = ("1 greedy answer" if run.cfg.eval_temperature == 0
-           else f"{run.cfg.eval_samples} samples at T={run.cfg.eval_temperature}")
-    return (f"held-out pass rate before training: {evals['before']['pass_rate']:.1%} "
-            f"({len(run.held_out)} tasks x {how})"
-            + (f"; probe set: {evals['probe']['before']['pass_rate']:.1%} ({len(run.probe)} tasks)"
-               if run.probe else "")
-            + (f"; the tasks it trains on: {evals['trained_on']['before']['pass_rate']:.1%} "
-               f"({len(run.trained_on)} tasks)" if run.trained_on else ""))
 
 # %% ../nbs/12_train.ipynb #25c0bbd1
 def forgetting(run:Run, evals:dict, key:str, log) -> list[dict]:
@@ -313,21 +234,12 @@ def forgetting(run:Run, evals:dict, key:str, log) -> list[dict]:
                           {t.id for t in run.probe})
     now = held(key)
     if key != "after":
-        log(_during_line(evals, key, now, rows))
+        log(during_line(evals, key, rows))
     run.dir.event(*[{"event": "forgetting", "step": now["step"], "domain": x["domain"], "probe": x["probe"],
                      "before": x["before"], "now": x["after"], "margin": run.cfg.forgetting_margin}
                     for x in rows if x["forgetting"]])
     return rows
 
-def _during_line(evals:dict, key:str, now:dict, rows:list[dict]) -> str:
-    line = (f"held-out at step {key}: {now['pass_rate']:.1%} "
-            f"({100 * (now['pass_rate'] - evals['before']['pass_rate']):+.1f} pts) | "
-            + " | ".join(f"{domain_name(x)} {x['after']:.1%} ({100 * x['change']:+.1f})"
-                         + (" FORGETTING" if x["forgetting"] else "") for x in rows))
-    if t := evals.get("trained_on"):
-        line += (f" || trained-on {t[key]['pass_rate']:.1%} "
-                 f"({100 * (t[key]['pass_rate'] - t['before']['pass_rate']):+.1f} pts)")
-    return line
 
 # %% ../nbs/12_train.ipynb #8c63242e
 def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, generator,
@@ -389,19 +301,10 @@ def divergence(m:dict, max_kl:float) -> str|None:
         return None  # no update was tried: every group had equal rewards
     if not m.get("stepped", True) or not math.isfinite(m["loss"]) or not math.isfinite(m["grad_norm"]):
         return (f"the loss or gradient is not finite (loss {m['loss']}, grad norm {m['grad_norm']})"
-                + _where(m.get("nonfinite")))
+                + fault_line(m.get("nonfinite")))
     if m.get("kl") is not None and m["kl"] > max_kl:
         return f"the KL to the reference, {m['kl']:.4g}, exceeds max_kl={max_kl}"
     return None
-
-def _where(w:dict|None) -> str:
-    "Where the update (grpo_step, ppo_step) first saw a value that is not finite"
-    if not w:
-        return ""
-    n, update = [e[2] for e in w["episodes"]], f" of update {w['update']}" if "update" in w else ""
-    return (f"; first in micro-batch {w['micro_batch']} of {w['of']}{update} (loss {w['loss']:.4g}; {len(n)} episodes "
-            f"of {min(n)}-{max(n)} tokens, tasks {', '.join(sorted({e[0] for e in w['episodes']}))}), "
-            f"gradient not finite in {', '.join(w['params']) or 'no parameter'}")
 
 def check(run:Run, s:TrainerState, upd:dict, train_on:list[Trajectory]) -> str|None:
     "Step 5: why this step's update cannot be kept, or None; before a checkpoint, the KL is measured again after it"
@@ -574,8 +477,8 @@ def train(cfg:TrainConfig|None=None,
         if run.held_out and evals.get("after", {}).get("step") != s.step:
             held_out(run, s.model, s.tok, s.step, evals, "after", log)
     except (RuntimeError, MemoryError) as e:
-        if _is_oom(e):
-            raise _oom(cfg, e) from None
+        if (oom := oom_error(cfg, e)) is not None:
+            raise oom from None
         raise
     except KeyboardInterrupt:
         if s is None:

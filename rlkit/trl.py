@@ -19,7 +19,8 @@ from .tasks import TaskSampler
 from .episodes import Context, check_envs, conversation, run_episodes
 from .runs import step_metrics, summary_line
 from .tracking import TRL_NAMES
-from .train import Run, TrainConfig, held_out, load_model, report, setup
+from .config import TrainConfig, load_model
+from .train import Run, held_out, report, setup
 
 # %% auto #0
 __all__ = ['LOSS_TYPES', 'UPDATE_METRICS', 'trl_config', 'task_rows', 'Rollout', 'episode_reward', 'RunDirTrainer',

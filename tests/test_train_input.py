@@ -80,7 +80,7 @@ def test_the_run_directory_must_be_a_new_or_empty_writable_folder(tmp_path, caps
 
 
 def test_training_without_firejail_needs_an_explicit_subprocess_sandbox(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(T.shutil, "which", lambda name: None)
+    monkeypatch.setattr("rlkit.config.shutil.which", lambda name: None)
     assert main(["train", "--model", "tiny", "--out", str(tmp_path / "run")]) == 2
     err = capsys.readouterr().err
     assert "firejail is not installed" in err and "--sandbox subprocess" in err and not (tmp_path / "run").exists()
