@@ -12,7 +12,7 @@ B, P, C, REPS = 8, 60, 64, 3
 
 def run(kind: str):
     import torch
-    from rlkit.generate import sequence_logprobs
+    from rlkit.logprobs import sequence_logprobs
     from rlkit.models import load_policy
     torch.manual_seed(0)
     model, tok = load_policy()

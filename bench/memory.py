@@ -90,9 +90,9 @@ def main():
     TRIM, rows = a.trim, []
     with Phase("import torch, transformers, rlkit", rows):
         import torch
-        import rlkit.generate
+        import rlkit.logprobs
         if a.whole_logits:
-            rlkit.generate.HEAD_IS_LOGITS = ()
+            rlkit.logprobs.HEAD_IS_LOGITS = ()
         from rlkit.core import allocator, seed_everything
         from rlkit.generate import decode_dtype, decode_weights
         from rlkit.tasks import TaskSampler

@@ -11,8 +11,9 @@ import torch
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges, release_memory
-from .generate import LOGIT_CHUNK, _causal_lm, decode_dtype, first_column, left_pad, scored_forward, sequence_logprobs
-from .models import adapter_disabled
+from .generate import decode_dtype, first_column, left_pad
+from .logprobs import LOGIT_CHUNK, scored_forward, sequence_logprobs
+from .models import adapter_disabled, causal_lm
 from .episodes import RolloutConfig, conversation
 
 # %% auto #0
@@ -331,7 +332,7 @@ def clip_and_step(optimizer, params:list, max_grad_norm:float, loss_sum:float) -
 # %% ../nbs/08_grpo.ipynb #f3d8b6c4
 def matmul_params(model) -> int:
     "Weights a forward pass multiplies each position by: the 2-D weights but embeddings and adapter, plus the `lm_head`"
-    hf = _causal_lm(model)
+    hf = causal_lm(model)
     skip = ("embed_tokens", "lora_", "lm_head")
     weights = sum(p.numel() for n, p in hf.named_parameters() if p.dim() == 2 and not any(k in n for k in skip))
     return weights + hf.lm_head.weight.numel()

@@ -4,7 +4,7 @@
 
 # %% ../nbs/02a_isolation.ipynb #f6a8c9f1
 from __future__ import annotations
-import ctypes, ctypes.util, errno, os, selectors, socket, threading, time
+import ctypes, ctypes.util, errno, os, selectors, socket, stat, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +13,7 @@ from .core import TIERS
 # %% auto #0
 __all__ = ['FIREJAIL_REFUSES', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH', 'INODES',
            'PROXY_PORT', 'host_port', 'unhideable', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree',
-           'JobCgroup', 'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy']
+           'JobCgroup', 'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy', 'walk_tree', 'written_files']
 
 # %% ../nbs/02a_isolation.ipynb #0f8eaf0c
 def host_port(s:str) -> tuple:
@@ -406,3 +406,47 @@ class AuditPolicy:
             if n > self.max_processes:
                 out.append(f"started {n} processes (policy: at most {self.max_processes})")
         return out[:10]
+
+# %% ../nbs/02a_isolation.ipynb #d29b9c4e
+# rlkit's and firejail's own files
+_OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}
+
+def walk_tree(top):
+    """`os.walk(top, followlinks=False)` without recursion (Python 3.11's recurses, and a job can make a tree deeper
+    than the recursion limit). A link is listed with the names, never descended into; `dirs` may be pruned in place."""
+    stack = [os.fspath(top)]
+    while stack:
+        root, dirs, names = stack.pop(), [], []
+        try:
+            with os.scandir(root) as it:
+                for e in it:
+                    try:
+                        is_dir = e.is_dir(follow_symlinks=False)
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir else names).append(e.name)
+        except OSError:
+            continue
+        yield root, dirs, names
+        stack.extend(os.path.join(root, d) for d in reversed(dirs))
+
+def written_files(top:Path, cap:int) -> list[dict]:
+    "What a job left in its working area, listed from the trusted side without following a link: path, kind, bytes"
+    out = []
+    for root, dirs, names in walk_tree(top):
+        rel = os.path.relpath(root, top)
+        if rel == ".":
+            dirs[:] = [d for d in dirs if d not in _OURS]
+        for n in names:  # `walk_tree` lists a link to a directory with the names
+            if rel == "." and n in _OURS:
+                continue
+            try:
+                st = os.lstat(os.path.join(root, n))
+            except OSError:
+                continue
+            kind = ("link" if stat.S_ISLNK(st.st_mode) else "fifo" if stat.S_ISFIFO(st.st_mode)
+                    else "socket" if stat.S_ISSOCK(st.st_mode) else "file" if stat.S_ISREG(st.st_mode) else "other")
+            out.append({"path": os.path.normpath(os.path.join(rel, n)), "kind": kind, "bytes": st.st_size})
+            if len(out) >= cap:
+                return out
+    return out

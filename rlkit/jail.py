@@ -4,13 +4,14 @@
 
 # %% ../nbs/02b_jail.ipynb #2f180771
 from __future__ import annotations
-import json, os, resource, secrets, selectors, shutil, signal, stat, subprocess, tempfile, time
+import json, os, resource, secrets, selectors, shutil, signal, subprocess, tempfile, time
 from pathlib import Path
 
 from .isolation import PROXY_PORT, AllowListProxy, JobCgroup, Tier, mount_data, mount_quota, unmount_tree
 
 # %% auto #0
-__all__ = ['CHATTER_BYTES']
+__all__ = ['CHATTER_BYTES', 'JobStop', 'ChannelClosed', 'WorkerBroken', 'new_workdir', 'discard_workdir', 'quota_works',
+           'remove_stale_workdirs', 'clean_stderr', 'Box', 'Worker', 'close_all']
 
 # %% ../nbs/02b_jail.ipynb #5bfa45e5
 def _distinct_keys(keys:list) -> list:
@@ -75,23 +76,23 @@ def harness_source() -> str:
     return codec + "\n" + files("rlkit").joinpath("_harness.py").read_text(encoding="utf-8")
 
 # %% ../nbs/02b_jail.ipynb #b208e16e
-class _Stop(BaseException):
+class JobStop(BaseException):
     "Ends a run from inside the trusted test code (a BaseException, so tests' `except Exception` cannot swallow it)"
     def __init__(self, verdict:str, detail:str):
         super().__init__(detail)
         self.verdict, self.detail = verdict, detail
 
-class _Channel_closed(BaseException):
+class ChannelClosed(BaseException):
     "The job's process ended (it exited or was killed) before the trusted side was done"
-class _WorkerBroken(Exception):
+class WorkerBroken(Exception):
     "A warm sandbox can no longer be trusted to start a clean job"
 
 # %% ../nbs/02b_jail.ipynb #e32d48e2
-def _workdir() -> Path:
+def new_workdir() -> Path:
     "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
     return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
 
-def _discard(workdir:Path):
+def discard_workdir(workdir:Path):
     "Unmount a private directory's quota and data mounts (rmtree must not walk into a host directory), then remove it"
     unmount_tree(workdir)
     try:
@@ -101,13 +102,13 @@ def _discard(workdir:Path):
     except RecursionError:
         subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
 
-def _quota_works() -> bool:
+def quota_works() -> bool:
     "Whether a size-limited tmpfs can be mounted here (as root, usually)"
     d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
     try:
         return mount_quota(d, 1, None, None)
     finally:
-        _discard(d)
+        discard_workdir(d)
 
 def _alive(pid:int) -> bool:
     try:
@@ -118,14 +119,14 @@ def _alive(pid:int) -> bool:
         return True  # another user's process, or not a pid at all: not ours to judge
     return True
 
-def _remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
+def remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
     "Remove the private run directories in `tmp` whose process is gone; returns their names"
     gone = []
     for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
         pid = p.name.split("-")[2]
         if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir():
             continue
-        _discard(p)
+        discard_workdir(p)
         if not p.exists():
             gone.append(p.name)
     return gone
@@ -139,7 +140,7 @@ def _rlimits(L):
         resource.setrlimit(r, (v, v))
 
 # %% ../nbs/02b_jail.ipynb #3bddaaab
-# room in a job's stderr for firejail's own start-up lines (its seccomp list is printed twice), which `_clean_stderr`
+# room in a job's stderr for firejail's own start-up lines (its seccomp list is printed twice), which `clean_stderr`
 # drops: they do not count against `output_bytes`
 CHATTER_BYTES = 4096
 _FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initialized", "Parent is shutting down",
@@ -148,7 +149,7 @@ _FIREJAIL_CHATTER = ("Reading profile ", "Parent pid ", "Child process initializ
                      # the last two: firejail building the seccomp filter with our extra syscalls
                      "Seccomp list in: ", "Warning: cleaning all supplementary groups")
 
-def _clean_stderr(err:str) -> str:
+def clean_stderr(err:str) -> str:
     return "\n".join(l for l in err.splitlines() if not l.startswith(_FIREJAIL_CHATTER) and l.strip() != "").strip()
 
 # %% ../nbs/02b_jail.ipynb #4269717d
@@ -300,12 +301,12 @@ class _Process:
         "Stop the proxy, detach the mounts, remove the directory and the cgroup (the processes are gone)"
         if self.proxy is not None:
             self.proxy.close()
-        _discard(self.workdir)
+        discard_workdir(self.workdir)
         if self.cgroup is not None:
             self.cgroup.close()  # it kills what is left in it first
 
 # %% ../nbs/02b_jail.ipynb #35ab59bf
-class _Box(_Process):
+class Box(_Process):
     "A sandbox process and its channel: JSON lines out and in, with the deadline and the output caps kept while waiting"
     def pump(self, timeout:float):
         "Read stdout, stderr and the reply channel for up to `timeout` s; stop the job at a cap or the deadline"
@@ -321,26 +322,26 @@ class _Box(_Process):
             if key.data is self.rep:
                 key.data.extend(chunk)
                 if len(self.rep) > 8 * self.L.output_bytes + 1_000_000:
-                    raise _Stop("output_limit", "a return value went over the size cap")
+                    raise JobStop("output_limit", "a return value went over the size cap")
                 continue
             cap = self.L.output_bytes + (CHATTER_BYTES if key.data is self.err else 0)
             key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])  # never hold more than the cap + 1 byte
             if self.enforce and len(key.data) > cap:
-                raise _Stop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over "
+                raise JobStop("output_limit", f"{'stdout' if key.data is self.out else 'stderr'} went over "
                                             f"{self.L.output_bytes} bytes")
         if self.enforce:
             self.sample_processes()
         if self.enforce and time.time() >= self.deadline:
-            raise _Stop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
+            raise JobStop("timeout", f"killed after the {self.L.timeout_s} s wall-clock limit")
 
     def reply(self, until:float|None=None) -> dict:
-        "The current job's next message; garbage ends the job, a closed channel or its exit raises `_Channel_closed`"
+        "The current job's next message; garbage ends the job, a closed channel or its exit raises `ChannelClosed`"
         while True:
             while b"\n" not in self.rep:
                 if self.rep_r not in self.sel.get_map():  # unregistered at end of file
-                    raise _Channel_closed()
+                    raise ChannelClosed()
                 if until is not None and time.time() > until:
-                    raise _Stop("timeout", "no message in time")
+                    raise JobStop("timeout", "no message in time")
                 self.pump(0.05)
             line, _, rest = bytes(self.rep).partition(b"\n")
             self.rep[:] = rest
@@ -349,20 +350,20 @@ class _Box(_Process):
             except (ValueError, RecursionError):
                 msg = None  # RecursionError: nesting deeper than the parser goes
             if type(msg) is not dict or len(msg) < 2:
-                raise _Stop("violation", "the harness channel carried something that is not a harness message")
+                raise JobStop("violation", "the harness channel carried something that is not a harness message")
             if msg.get("job") != self.job:
                 continue  # left over from an earlier job
             if "child_exit" in msg:
                 if type(msg["child_exit"]) is not int:
-                    raise _Stop("violation", "the harness channel carried a forged exit status")
+                    raise JobStop("violation", "the harness channel carried a forged exit status")
                 self.exit_code = msg["child_exit"]
-                raise _Channel_closed()
+                raise ChannelClosed()
             if "audit" in msg:  # what the harness saw the code attempt: kept, capped, and the wait goes on
                 if len(self.reported) < self.L.audit_entries and isinstance(msg["audit"], dict):
                     self.reported.append(msg["audit"])
                 continue
             if "zygote_tampered" in msg:
-                raise _WorkerBroken(str(msg["zygote_tampered"]))
+                raise WorkerBroken(str(msg["zygote_tampered"]))
             return msg
 
     def send(self, obj:dict):
@@ -374,51 +375,7 @@ class _Box(_Process):
             except BlockingIOError:
                 self.pump(0.01)
             except BrokenPipeError:
-                raise _Channel_closed() from None
-
-# %% ../nbs/02b_jail.ipynb #d29b9c4e
-# rlkit's and firejail's own files
-_OURS = {"harness.py", "solution.py", ".rlkit-proxy.sock", ".bashrc", ".inputrc", "data"}
-
-def _walk(top):
-    """`os.walk(top, followlinks=False)` without recursion (Python 3.11's recurses, and a job can make a tree deeper
-    than the recursion limit). A link is listed with the names, never descended into; `dirs` may be pruned in place."""
-    stack = [os.fspath(top)]
-    while stack:
-        root, dirs, names = stack.pop(), [], []
-        try:
-            with os.scandir(root) as it:
-                for e in it:
-                    try:
-                        is_dir = e.is_dir(follow_symlinks=False)
-                    except OSError:
-                        is_dir = False
-                    (dirs if is_dir else names).append(e.name)
-        except OSError:
-            continue
-        yield root, dirs, names
-        stack.extend(os.path.join(root, d) for d in reversed(dirs))
-
-def _written(top:Path, cap:int) -> list[dict]:
-    "What a job left in its working area, listed from the trusted side without following a link: path, kind, bytes"
-    out = []
-    for root, dirs, names in _walk(top):
-        rel = os.path.relpath(root, top)
-        if rel == ".":
-            dirs[:] = [d for d in dirs if d not in _OURS]
-        for n in names:  # `_walk` lists a link to a directory with the names
-            if rel == "." and n in _OURS:
-                continue
-            try:
-                st = os.lstat(os.path.join(root, n))
-            except OSError:
-                continue
-            kind = ("link" if stat.S_ISLNK(st.st_mode) else "fifo" if stat.S_ISFIFO(st.st_mode)
-                    else "socket" if stat.S_ISSOCK(st.st_mode) else "file" if stat.S_ISREG(st.st_mode) else "other")
-            out.append({"path": os.path.normpath(os.path.join(rel, n)), "kind": kind, "bytes": st.st_size})
-            if len(out) >= cap:
-                return out
-    return out
+                raise ChannelClosed() from None
 
 # %% ../nbs/02b_jail.ipynb #a0e5d355
 def _children(pid:int) -> list[int]:
@@ -440,21 +397,21 @@ def _ns_members(ns:str) -> list[int]:
     return out
 
 # %% ../nbs/02b_jail.ipynb #5c8eb75f
-class _Worker:
+class Worker:
     "A warm sandbox: a zygote that forks one child per job, cleaned from the trusted side between jobs"
     def __init__(self, sandbox):
         # no reference back to the Sandbox: dropping the Sandbox must shut its workers down at once
         # (see `weakref.finalize`)
         self.L, self.uid, self.gid, self.home, self.n, self.broken = (
             sandbox.limits, sandbox.uid, sandbox.gid, sandbox.user_home, 0, False)
-        self.box = _Box(sandbox, _workdir(), "--zygote")
+        self.box = Box(sandbox, new_workdir(), "--zygote")
         try:
             try:
                 msg = self.box.reply()
-            except (_Channel_closed, _Stop) as e:
-                raise _WorkerBroken(f"the warm sandbox did not start: {e}") from None
+            except (ChannelClosed, JobStop) as e:
+                raise WorkerBroken(f"the warm sandbox did not start: {e}") from None
             if msg.get("zygote"):
-                raise _WorkerBroken("not confined: " + "; ".join(map(str, msg["zygote"])))
+                raise WorkerBroken("not confined: " + "; ".join(map(str, msg["zygote"])))
             init = _children(self.box.proc.pid)  # firejail's child: PID 1 of the sandbox's namespace
             self.zygote = _children(init[0])[0]
             self.keep, self.ns = {init[0], self.zygote}, os.readlink(f"/proc/{self.zygote}/ns/pid")
@@ -473,7 +430,7 @@ class _Worker:
             os.chmod(d / "solution.py", 0o644)
             os.chown(d, self.uid, self.gid)
         except OSError as e:
-            raise _WorkerBroken(f"the next job's directory could not be made ({e}): "
+            raise WorkerBroken(f"the next job's directory could not be made ({e}): "
                                 "an earlier job left something in its place") from None
         self.box.job, self.box.exit_code = secrets.token_hex(8), None
         self.box.begin(L.timeout_s)
@@ -507,9 +464,9 @@ class _Worker:
         try:
             while box.exit_code is None:
                 box.reply(until)
-        except _Channel_closed:
+        except ChannelClosed:
             pass
-        except (_Stop, _WorkerBroken):
+        except (JobStop, WorkerBroken):
             self.broken = True
         box.drain()
         try:
@@ -529,7 +486,7 @@ class _Worker:
         self.box.close()
 
 # %% ../nbs/02b_jail.ipynb #a958a16a
-def _close_all(workers:list, lock):
+def close_all(workers:list, lock):
     "Close every worker in `workers` and empty the list"
     with lock:
         idle = list(workers)

@@ -21,7 +21,7 @@ from .core import avoid_cudnn_attention, cache_dir, default_device, default_dtyp
 
 # %% auto #0
 __all__ = ['EMBEDDED_PACKAGE', 'EMBEDDED_GGUF', 'EMBEDDED_NAME', 'LORA_TARGETS', 'CHAT_TEMPLATE', 'embedded_gguf_path',
-           'embedded_model_dir', 'lora_config', 'load_tokenizer', 'load_policy', 'set_checkpointing',
+           'embedded_model_dir', 'lora_config', 'load_tokenizer', 'load_policy', 'causal_lm', 'set_checkpointing',
            'adapter_disabled', 'save_adapter', 'tiny_tokenizer', 'tiny_policy', 'load_tiny_quantized']
 
 # %% ../nbs/01_models.ipynb #3d11d843
@@ -158,9 +158,13 @@ def load_policy(name_or_path:str|None=None, # hub id, local directory, or None f
                  gradient_checkpointing)
 
 # %% ../nbs/01_models.ipynb #bf6ab38e
+def causal_lm(model):
+    "The transformers model inside a policy, LoRA-wrapped or not"
+    return model.get_base_model() if isinstance(model, PeftModel) else model
+
 def set_checkpointing(model, on:bool):
     "Switch gradient checkpointing on or off, non-reentrant (what LoRA needs: the frozen base's inputs need no grad)"
-    hf = model.get_base_model() if isinstance(model, PeftModel) else model
+    hf = causal_lm(model)
     new = hasattr(hf, "activation_checkpointing_enable")  # the name since transformers 5.x
     if on:
         kw = {"use_reentrant": False}

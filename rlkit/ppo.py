@@ -12,7 +12,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import first_column, scored_logprobs, sequence_logprobs
+from .generate import first_column
+from .logprobs import scored_logprobs, sequence_logprobs
 from .grpo import (UpdateConfig, add_sums, clip_and_step, clipped_surrogate, episode_batch, fault_site, flop_metrics,
                         kl_k3, matmul_params, no_update, nonfinite_grads, reduce_loss, still_finite, store_ref_logprobs,
                         update_autocast)

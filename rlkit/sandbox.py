@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import DATA_DIR, ExecResult, cache_dir
-from .isolation import AuditPolicy, JobCgroup, Tier, mount_quota, remove_stale_cgroups, unhideable
-from .jail import (_Box, _Channel_closed, _Stop, _Worker, _WorkerBroken, _clean_stderr, _close_all, _quota_works,
-                        _remove_stale_workdirs, _workdir, _written, decode_value, encode_value, harness_source)
+from .isolation import (AuditPolicy, JobCgroup, Tier, mount_quota, remove_stale_cgroups, unhideable,
+                             written_files)
+from .jail import (Box, ChannelClosed, JobStop, Worker, WorkerBroken, clean_stderr, close_all, decode_value,
+                        encode_value, harness_source, new_workdir, quota_works, remove_stale_workdirs)
 
 # %% auto #0
 __all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'Limits', 'Sandbox', 'CandidateError', 'default_workers']
@@ -196,16 +197,16 @@ class Sandbox:
                              "pass quotas=None to use them where possible")
         # a pids cgroup per job: needs root
         self.cgroups = can_warm and quotas is not False and JobCgroup.available() is None
-        self.quota = can_warm and quotas is not False and _quota_works()  # a tmpfs of disk_mb per job: needs root
+        self.quota = can_warm and quotas is not False and quota_works()  # a tmpfs of disk_mb per job: needs root
         self._idle, self._lock = [], threading.Lock()  # warm sandboxes waiting for a job
-        weakref.finalize(self, _close_all, self._idle, self._lock)  # a forgotten Sandbox still shuts its sandboxes down
-        _remove_stale_workdirs()  # left by a process killed mid-batch (SIGKILL runs no cleanup)
+        weakref.finalize(self, close_all, self._idle, self._lock)  # a forgotten Sandbox still shuts its sandboxes down
+        remove_stale_workdirs()  # left by a process killed mid-batch (SIGKILL runs no cleanup)
         if self.cgroups:
             remove_stale_cgroups()
 
     def close(self):
         "Shut down the warm sandboxes"
-        _close_all(self._idle, self._lock)
+        close_all(self._idle, self._lock)
 
     def __enter__(self):
         return self
@@ -267,13 +268,13 @@ class Sandbox:
         return (["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', cgroup.procs,
                  "setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups", "--"] + cmd)
 
-    def _take_worker(self) -> _Worker:
+    def _take_worker(self) -> Worker:
         with self._lock:
             if self._idle:
                 return self._idle.pop()
-        return _Worker(self)
+        return Worker(self)
 
-    def _give_back(self, worker:_Worker):
+    def _give_back(self, worker:Worker):
         if worker.broken:
             return worker.close()
         with self._lock:
@@ -301,7 +302,7 @@ class Sandbox:
             try:
                 # below, "run: one (code, tests) pair"
                 return _observe(self, code, test_code, asserts, entry_point, tier or Tier(), files)
-            except _WorkerBroken as e:
+            except WorkerBroken as e:
                 detail = str(e)
         return ExecResult("sandbox_error", 0, len(asserts), detail=f"the sandbox could not start a clean job: {detail}")
 
@@ -325,7 +326,7 @@ _CONTROL_FLOW = (StopIteration, StopAsyncIteration)
 
 class _Proxy:
     "Stands for a function defined by the candidate; calling it runs it inside the sandbox"
-    def __init__(self, run:_Box, name:str, state:dict):
+    def __init__(self, run:Box, name:str, state:dict):
         self.run, self.name, self.state = run, name, state
     def __call__(self, *args, **kwargs):
         run = self.run
@@ -335,12 +336,12 @@ class _Proxy:
             try:
                 return decode_value(msg["value"])
             except (ValueError, TypeError, KeyError, RecursionError) as e:
-                raise _Stop("violation", f"{self.name}() sent back an unreadable value: {e}") from None
+                raise JobStop("violation", f"{self.name}() sent back an unreadable value: {e}") from None
         if "unsendable" in msg:  # a wrong answer, not a crash: e.g. an object whose __eq__ always says True
             self.state["wrong"] += 1
             raise TypeError(f"{self.name}() returned {msg['unsendable']}")
         if msg.get("raise") == "MemoryError":
-            raise _Stop("memory", f"{self.name}() ran out of memory (limit {run.L.memory_mb} MB)")
+            raise JobStop("memory", f"{self.name}() ran out of memory (limit {run.L.memory_mb} MB)")
         if "raise" in msg:
             self.state["raised"] += 1
             self.state.setdefault("traceback", str(msg.get("traceback", ""))[-2000:])
@@ -349,7 +350,7 @@ class _Proxy:
             exc = (exc if isinstance(exc, type) and issubclass(exc, Exception) and not issubclass(exc, _CONTROL_FLOW)
                    else CandidateError)
             raise exc(f"{self.name}() raised {msg['raise']}: {msg.get('message', '')}")
-        raise _Stop("violation", "the harness channel carried an unexpected message")
+        raise JobStop("violation", "the harness channel carried an unexpected message")
     def __repr__(self):
         return f"<candidate function {self.name}>"
 
@@ -376,14 +377,14 @@ def _short_repr(v, limit:int=200) -> str:
     s = repr(v)
     return s if len(s) <= limit else s[:limit] + "..."
 
-def _run_tests(r:_Box, test_code, asserts:list, names:list, entry_point:str, seen:set, failed:dict, state:dict):
+def _run_tests(r:Box, test_code, asserts:list, names:list, entry_point:str, seen:set, failed:dict, state:dict):
     "Run the instrumented tests in the trainer with proxies for the candidate's functions, recording each assert"
     def record(i, check, left_src=None):  # left_src: `L` of an `assert L == R`, whose value `check` returns with R's
         seen.add(i)
         try:
             value = check()
             ok = bool(value[0] == value[1]) if left_src is not None else bool(value)  # plain data from decode_value
-        except (_Stop, _Channel_closed):
+        except (JobStop, ChannelClosed):
             failed.setdefault(i, f"{asserts[i]}  ->  the sandbox stopped during this test")
             raise
         except Exception as e:
@@ -404,7 +405,7 @@ def _run_tests(r:_Box, test_code, asserts:list, names:list, entry_point:str, see
         exec(test_code, env)
         if callable(env.get("check")) and entry_point:
             env["check"](env[entry_point])
-    except (_Stop, _Channel_closed):
+    except (JobStop, ChannelClosed):
         raise
     except Exception as e:
         state["test_crash"] = f"the tests stopped early: {type(e).__name__}: {e}"
@@ -456,26 +457,26 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
                      if "/" not in n and n not in ("harness.py", "solution.py") and not n.startswith(".")}
             if len(extra) != len(files or {}):
                 raise ValueError(f"files={sorted(files)}: plain file names only, not harness.py or solution.py")
-            box = _Box(sb, _workdir(), "solution.py", tier, files={**extra, "solution.py": code})
+            box = Box(sb, new_workdir(), "solution.py", tier, files={**extra, "solution.py": code})
         hello = box.reply()  # 1. confinement, checked before the candidate's code is even read
         started = True
         problems = hello.get("hello") if isinstance(hello.get("hello"), list) else ["no hello from the harness"]
         if problems and sb.backend == "firejail":
-            raise _Stop("sandbox_error", "not confined: " + "; ".join(map(str, problems)))
+            raise JobStop("sandbox_error", "not confined: " + "; ".join(map(str, problems)))
         ready = box.reply()  # 2. the candidate's code is defined
         verdict, detail = _definition_verdict(ready, entry_point)
         if verdict is None:
             if ready.get("tampered"):
-                raise _Stop("violation", f"the code replaced builtins: {', '.join(map(str, ready['tampered'][:5]))}")
+                raise JobStop("violation", f"the code replaced builtins: {', '.join(map(str, ready['tampered'][:5]))}")
             # 3. observed from outside
             _run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)
-    except _Stop as s:
+    except JobStop as s:
         verdict, detail = s.verdict, s.detail
-    except _Channel_closed:
+    except ChannelClosed:
         verdict, detail = "closed", ""
         if worker is not None and not started:
             broken = "the warm sandbox went away before the job started"
-    except _WorkerBroken as e:
+    except WorkerBroken as e:
         broken = str(e)
     except (OSError, subprocess.SubprocessError) as e:
         verdict, detail = "sandbox_error", f"could not start the sandbox: {e}"
@@ -483,7 +484,7 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
     # what the job left, listed before anything is killed or wiped
     if box is not None and started and sb.limits.audit_entries:
         box.enforce = False
-        audit = box.audit(_written(box.workdir / f"job-{worker.n}" if worker is not None else box.workdir,
+        audit = box.audit(written_files(box.workdir / f"job-{worker.n}" if worker is not None else box.workdir,
                                    sb.limits.audit_entries))
     if worker is not None:  # 4. kill, drain, clean up
         rc, out, err = worker.end_job()
@@ -492,7 +493,7 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
     else:
         rc, out, err = box.close() if box is not None else (None, "", "")
     if broken is not None:  # never a verdict: `run` retries once, then says sandbox_error
-        raise _WorkerBroken(broken)
+        raise WorkerBroken(broken)
     passed = len([i for i in seen if i not in failed])
     if state.get("test_crash") and passed == len(asserts):
         # every assert held where seen, but the tests stopped before their end (e.g. a call outside an assert raised):
@@ -509,7 +510,7 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
             verdict, detail = "violation", ("audit: " + "; ".join(audit["flags"])
                                             + (f" (and {detail})" if detail else ""))
     return ExecResult(verdict, passed, len(asserts), out,
-                      (_clean_stderr(err) if sb.backend == "firejail" else err.strip())[: sb.limits.output_bytes], rc,
+                      (clean_stderr(err) if sb.backend == "firejail" else err.strip())[: sb.limits.output_bytes], rc,
                       round(time.time() - (box.t0 if box is not None else time.time()), 4), detail, audit)
 
 # %% ../nbs/03_sandbox.ipynb #2e7b45cc

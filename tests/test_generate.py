@@ -1,7 +1,8 @@
 import pytest
 import torch
 
-from rlkit.generate import chat_text, sample, sequence_logprobs, token_logprobs
+from rlkit.generate import chat_text, sample, token_logprobs
+from rlkit.logprobs import sequence_logprobs
 from rlkit.models import tiny_policy
 
 

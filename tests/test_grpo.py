@@ -7,7 +7,8 @@ import pytest
 import torch
 
 from rlkit.core import Trajectory
-from rlkit.generate import sample, sequence_logprobs
+from rlkit.generate import sample
+from rlkit.logprobs import sequence_logprobs
 from rlkit.grpo import GRPOConfig, episode_batch, grpo_step
 from rlkit.episodes import RolloutConfig
 from rlkit.models import tiny_policy

@@ -126,9 +126,9 @@ def test_private_directories_are_named_after_their_process(monkeypatch, warm):
     if warm and os.geteuid() != 0:
         pytest.skip("the warm pool needs root")
     import rlkit.jail as J
-    made, workdir = [], J._workdir
+    made, workdir = [], J.new_workdir
     for module in (S, J):  # the sandbox makes a cold job's directory, the warm pool (rlkit.jail) a warm one's
-        monkeypatch.setattr(module, "_workdir", lambda: made.append(workdir()) or made[-1])
+        monkeypatch.setattr(module, "new_workdir", lambda: made.append(workdir()) or made[-1])
     with Sandbox("firejail", warm=warm) as sb:
         assert sb.run(GOOD, ADD_TESTS, "add").verdict == "passed"
     assert len(made) == 1 and made[0].name.startswith(f"rlkit-sbx-{os.getpid()}-") and not made[0].exists()

@@ -1,4 +1,4 @@
-"""Solutions to the exercises of `06_reward_model.ipynb`. Try them first: `check_exercise` tells you what is wrong.
+"""Solutions to the exercises of `06_reward_model.ipynb`. Try them first: `check` tells you what is wrong.
 
 `%load solutions/06_reward_model.py` in a cell of the notebook brings them in; `tests/test_exercises.py` checks them."""
 import torch
@@ -16,9 +16,10 @@ def my_bradley_terry_loss(r_chosen, # (B,) rewards of the chosen responses
 def my_bradley_terry_loss_with_margin(r_chosen, r_rejected, margin=0.0, center=0.0):
     "Mean of -log sigmoid(r_chosen - r_rejected - margin) + center * (r_chosen + r_rejected)^2"
     return (-F.logsigmoid(r_chosen - r_rejected - margin) + center * (r_chosen + r_rejected) ** 2).mean()
-# checked in the notebook with, e.g.
-#   check_exercise("bradley_terry_loss with margin", my_bradley_terry_loss_with_margin, bradley_terry_loss,
-#                  [(torch.tensor([1.0]), torch.tensor([1.0]), 0.0, 0.1), (torch.randn(8), torch.randn(8), torch.rand(8), 0.01)])
+# checked in the notebook against rlkit's, e.g.
+#   cases = [(torch.tensor([1.0]), torch.tensor([1.0]), 0.0, 0.1), (torch.randn(8), torch.randn(8), torch.rand(8), 0.01)]
+#   for case in cases:
+#       torch.testing.assert_close(my_bradley_terry_loss_with_margin(*case), bradley_terry_loss(*case))
 # A (B,) tensor of margins broadcasts against r_chosen - r_rejected, so both functions accept one margin per pair already.
 # A pair's margin shifts where its loss stops pulling: the gradient on r_c - r_r is -sigmoid(-(r_c - r_r - m)), so a pair
 # with a larger margin keeps pushing its rewards apart until their gap is well past m. To use it, the bundled pairs would

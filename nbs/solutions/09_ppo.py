@@ -1,4 +1,4 @@
-"""Solutions to the exercises of `09_ppo.ipynb`. Try them first: `check_exercise` tells you what is wrong.
+"""Solutions to the exercises of `09_ppo.ipynb`. Try them first: `check` tells you what is wrong.
 
 `%load solutions/09_ppo.py` in a cell of the notebook brings them in; `tests/test_exercises.py` checks them."""
 import torch

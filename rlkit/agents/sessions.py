@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastcore.basics import patch
-from ..isolation import JobCgroup, Tier, mount_data
-from ..jail import _clean_stderr, _discard, _walk, _workdir
+from ..isolation import JobCgroup, Tier, mount_data, walk_tree
+from ..jail import clean_stderr, discard_workdir, new_workdir
 from ..sandbox import Sandbox
 
 # %% auto #0
@@ -58,7 +58,7 @@ class Session:
         self.sb, self.L, self.tier = sandbox, sandbox.limits, tier
         self.budget_s, self.budget_output, self.spent_s, self.spent_output, self.commands = (
             budget_s, budget_output, 0.0, 0, [])
-        self.dir, self.closed = _workdir(), False
+        self.dir, self.closed = new_workdir(), False
         try:
             sandbox._area(self.dir)
             for rel, content in (files or {}).items():
@@ -166,7 +166,7 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     code = None if stopped else int(m.group(1)) if m else proc.returncode
     if m:
         raw = raw[:m.start()] + raw[m.end():]
-    o, e = bytes(out[:cap]).decode("utf-8", "replace"), _clean_stderr(raw)
+    o, e = bytes(out[:cap]).decode("utf-8", "replace"), clean_stderr(raw)
     r = CommandResult(command, o, e, code, stopped, round(dt, 3))
     self.spent_s += dt
     self.spent_output += len(o) + len(e)
@@ -239,11 +239,11 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
     setup = {k: (v if isinstance(v, bytes) else str(v).encode()) for k, v in (setup or {}).items()}
     now = {}
     # not os.walk: it recurses, and the episode may have made a tree 1,000 deep
-    for root, dirs, names in _walk(self.dir):
+    for root, dirs, names in walk_tree(self.dir):
         rel_root = os.path.relpath(root, self.dir)
         if rel_root == "." and "data" in dirs and self.tier.name == "data":
             dirs.remove("data")
-        for n in names:  # `_walk` lists a link to a directory with the names
+        for n in names:  # `walk_tree` lists a link to a directory with the names
             rel = os.path.normpath(os.path.join(rel_root, n))
             if rel in (".bashrc", ".inputrc") and rel not in setup:
                 continue  # firejail's skeleton files
@@ -289,4 +289,4 @@ def close(self:Session):
 
 @patch
 def _release(self:Session):
-    _discard(self.dir)
+    discard_workdir(self.dir)
