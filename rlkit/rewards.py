@@ -404,34 +404,7 @@ def check_tasks(tasks:list[Task], sandbox=None,
     sb = sandbox or Sandbox()
     try:
         code = [i for i, t in enumerate(tasks) if t.domain == "code"]
-        jobs, where = [], []
-        for i in code:
-            t = tasks[i]
-            if t.meta.get("reference") is not None:
-                jobs.append((t, _completion(t.meta["reference"])))
-                where.append((i, "reference"))
-            for name, body in TRIVIAL.items():
-                jobs.append((t, _completion(f"def {t.entry_point}(*args, **kwargs):\n    {body}")))
-                where.append((i, name))
-        results = execute([t for t, _ in jobs], [c for _, c in jobs], sb, workers=workers) if jobs else []
-        for (i, what), r in zip(where, results):
-            row = rows[i]
-            if what == "reference":
-                row["reference"] = r.verdict
-                if r.verdict != "passed":
-                    row["problems"].append(f"the reference solution gives {r.verdict} "
-                                           f"({r.tests_passed}/{r.tests_total} tests): "
-                                           f"{(r.detail or r.stderr).strip()[-300:]}")
-            elif r.verdict == "passed":
-                row["trivial"].append(what)
-        for i in code:
-            if rows[i]["trivial"]:
-                rows[i]["problems"].append("trivial answers pass every test: "
-                                           f"{', '.join(f'`{w}`' for w in rows[i]['trivial'])}; "
-                                           "add asserts that only a right answer meets")
-            unbound = unbound_test_names(tasks[i])
-            if unbound and rows[i]["reference"] != "passed":
-                rows[i]["problems"].append(f"the tests read names nothing binds: {', '.join(unbound)}")
+        _check_code_tasks([tasks[i] for i in code], [rows[i] for i in code], sb, workers)
         # a wing's own domains: the terminal tasks play their reference commands
         for domain, check in TASK_CHECKS.items():
             idx = [i for i, t in enumerate(tasks) if t.domain == domain]
@@ -445,6 +418,34 @@ def check_tasks(tasks:list[Task], sandbox=None,
         if r["checked"] and r["reference"] is None:
             r["note"] = "no meta['reference']: whether a right answer passes is not checked"
     return rows
+
+def _check_code_tasks(tasks:list[Task], rows:list[dict], sb, workers:int|None):
+    "`check_tasks` for code tasks: each reference solution and each trivial answer, one sandbox batch for all"
+    jobs, where = [], []
+    for i, t in enumerate(tasks):
+        if t.meta.get("reference") is not None:
+            jobs.append((t, _completion(t.meta["reference"])))
+            where.append((i, "reference"))
+        for name, body in TRIVIAL.items():
+            jobs.append((t, _completion(f"def {t.entry_point}(*args, **kwargs):\n    {body}")))
+            where.append((i, name))
+    results = execute([t for t, _ in jobs], [c for _, c in jobs], sb, workers=workers) if jobs else []
+    for (i, what), r in zip(where, results):
+        if what == "reference":
+            rows[i]["reference"] = r.verdict
+            if r.verdict != "passed":
+                rows[i]["problems"].append(f"the reference solution gives {r.verdict} "
+                                           f"({r.tests_passed}/{r.tests_total} tests): "
+                                           f"{(r.detail or r.stderr).strip()[-300:]}")
+        elif r.verdict == "passed":
+            rows[i]["trivial"].append(what)
+    for t, row in zip(tasks, rows):
+        if row["trivial"]:
+            row["problems"].append(f"trivial answers pass every test: {', '.join(f'`{w}`' for w in row['trivial'])}; "
+                                   "add asserts that only a right answer meets")
+        unbound = unbound_test_names(t)
+        if unbound and row["reference"] != "passed":
+            row["problems"].append(f"the tests read names nothing binds: {', '.join(unbound)}")
 
 # %% ../nbs/05_rewards.ipynb #4498ee7e
 REWARDS = {"correct": correct, "tests_fraction": tests_fraction, "tests_all": tests_all, "math_answer": math_answer,

@@ -195,15 +195,7 @@ def load_task_spec(spec:str, split:str="train",
                 raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain, a task file nor a "
                                  f"registered task set ({', '.join(sorted(SOURCES))}). {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
-            keep = {d.strip() for d in difficulty.split(",")}
-            dropped = Counter(str(t.meta["difficulty"]) for t in got
-                              if "difficulty" in t.meta and t.meta["difficulty"] not in keep)
-            got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
-            # a bundled domain's hard tasks are left out by design; a user's file is told
-            if dropped and name not in BUNDLED and got:
-                warnings.warn(f"task spec {spec!r}: difficulty {difficulty!r} keeps {len(got)} tasks of {name!r} and "
-                              f"leaves out {', '.join(f'{n} of difficulty {d!r}' for d, n in sorted(dropped.items()))} "
-                              "(--difficulty all keeps every task)", stacklevel=2)
+            got = _of_difficulty(got, difficulty, spec, name)
         if not got:
             raise ValueError(f"task spec {spec!r}: {name!r} holds no tasks"
                              + (f" of difficulty {difficulty!r} (pass --difficulty all to keep every task)"
@@ -224,19 +216,34 @@ def load_task_spec(spec:str, split:str="train",
         tasks += got
     if not tasks:
         raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
-    ids = [t.id for t in tasks]
-    if len(set(ids)) != len(ids):
-        where = {}
-        for t in tasks:
-            where.setdefault(t.id, []).append(t.meta["group"])
-        twice = {i: g for i, g in where.items() if len(g) > 1}
+    _check_ids(tasks, spec)
+    return tasks, weights
+
+def _of_difficulty(got:list, difficulty:str, spec:str, name:str) -> list:
+    "The tasks of `got` (part `name` of `spec`) with no difficulty or one `difficulty` lists; a user's file is told"
+    keep = {d.strip() for d in difficulty.split(",")}
+    dropped = Counter(str(t.meta["difficulty"]) for t in got
+                      if "difficulty" in t.meta and t.meta["difficulty"] not in keep)
+    got = [t for t in got if t.meta.get("difficulty", None) in keep or "difficulty" not in t.meta]
+    if dropped and name not in BUNDLED and got:  # a bundled domain's hard tasks are left out by design
+        warnings.warn(f"task spec {spec!r}: difficulty {difficulty!r} keeps {len(got)} tasks of {name!r} and "
+                      f"leaves out {', '.join(f'{n} of difficulty {d!r}' for d, n in sorted(dropped.items()))} "
+                      "(--difficulty all keeps every task)", stacklevel=3)
+    return got
+
+def _check_ids(tasks:list, spec:str):
+    "Refuse a spec whose tasks repeat an id, saying where each repeat comes from"
+    where = {}
+    for t in tasks:
+        where.setdefault(t.id, []).append(t.meta["group"])
+    twice = {i: g for i, g in where.items() if len(g) > 1}
+    if twice:
         shown = "; ".join(
             f"{i!r} in {' and '.join(dict.fromkeys(g)) if len(set(g)) > 1 else g[0] + f' ({len(g)} times)'}"
             for i, g in list(twice.items())[:3])
         raise ValueError(f"task spec {spec!r}: {len(twice)} task id(s) repeat: {shown}"
                          f"{' ...' if len(twice) > 3 else ''}. Every task needs its own id: rename the repeats "
                          "(or list a set only once)")
-    return tasks, weights
 
 # %% ../nbs/04_tasks.ipynb #20b43c46
 class TaskSampler:
