@@ -58,29 +58,18 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
              keep:bool=False, # also return the episodes, under "episodes"
              desc:str="eval") -> dict:
     "Pass rate (first attempt) and pass@k of a model or base + saved adapter on `tasks`: overall, per domain, per task"
-    if not tasks:
-        raise ValueError("evaluate(model, tasks): no tasks given, so there is nothing to measure")
-    if n < 1:
-        raise ValueError(f"n={n}: answers per task must be at least 1")
-    if temperature < 0:
-        raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive sampling temperature")
+    ks = _check_eval(tasks, n, temperature, ks)
     if model is None or isinstance(model, (str, Path)):
         model, tokenizer = load_policy(model, lora=False) if adapter is None else load_policy(model, adapter=adapter)
     elif tokenizer is None:
         raise ValueError("evaluate(model, ...) with a loaded model needs its tokenizer: "
                          "evaluate(model, tasks, tokenizer=tok)")
-    if temperature == 0 and n > 1:
-        raise ValueError(f"n={n} with temperature=0: greedy decoding gives one answer per task; "
-                                                    "use n=1, or a temperature > 0 to sample several")
-    ks = tuple(ks) if ks is not None else tuple(k for k in (1, 10) if k <= n)
-    if max(ks) > n:
-        raise ValueError(f"pass@{max(ks)} needs n >= {max(ks)} samples per task (got n={n})")
     ro = dataclasses.replace(rollout or RolloutConfig(), attempts=1, temperature=temperature)
     g, per, eps = torch.Generator().manual_seed(seed), max(1, batch // n), []
     for i in tqdm(range(0, len(tasks), per), desc=desc, leave=False):
         eps += run_episodes(model, tokenizer, tasks[i:i + per], ro, n=n, sandbox=sandbox, generator=g)
     ok = [e for e in eps if e.reward is not None]  # a sandbox error: neither pass nor fail
-    counts, by_domain = {}, {}
+    counts, by_domain = {}, {}  # (answers, passed) by task and by domain
     for e in ok:
         passed = e.rewards["correct"] >= 1.0
         for got in (counts.setdefault(e.task_id, [0, 0]), by_domain.setdefault(e.domain, [0, 0])):
@@ -96,6 +85,22 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
     verdicts = Counter(e.turns[0].result.verdict for e in eps if e.turns[0].result is not None)
     return (out | {"counts": counts, "verdicts": dict(verdicts), "adapter": adapter}
             | ({"episodes": eps} if keep else {}))
+
+def _check_eval(tasks:list, n:int, temperature:float, ks) -> tuple:
+    "`evaluate`'s arguments checked, and the k of each pass@k"
+    if not tasks:
+        raise ValueError("evaluate(model, tasks): no tasks given, so there is nothing to measure")
+    if n < 1:
+        raise ValueError(f"n={n}: answers per task must be at least 1")
+    if temperature < 0:
+        raise ValueError(f"temperature={temperature}: use 0 (greedy) or a positive sampling temperature")
+    if temperature == 0 and n > 1:
+        raise ValueError(f"n={n} with temperature=0: greedy decoding gives one answer per task; "
+                         "use n=1, or a temperature > 0 to sample several")
+    ks = tuple(ks) if ks is not None else tuple(k for k in (1, 10) if k <= n)
+    if max(ks) > n:
+        raise ValueError(f"pass@{max(ks)} needs n >= {max(ks)} samples per task (got n={n})")
+    return ks
 
 # %% ../nbs/10_eval.ipynb #441fcea7
 def _t_quantile(p:float, df:int) -> float:
