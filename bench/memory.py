@@ -81,6 +81,8 @@ def main():
     ap.add_argument("--whole-logits", action="store_true",
                     help="score the update's logprobs from the whole (B, T, V) logits, not in chunks (the baseline of "
                          "head_logprobs)")
+    ap.add_argument("--keep-decode", action="store_true",
+                    help="keep the fast loop's merged weights through the update (the baseline of dropping them)")
     ap.add_argument("--memory-budget", type=float, default=0.0,
                     help="GB, as `rlkit train --memory-budget`: each update fits itself in it (0: no budget)")
     ap.add_argument("--updates", default="",
@@ -96,6 +98,9 @@ def main():
         from rlkit.core import allocator, seed_everything
         from rlkit.generate import decode_dtype, decode_weights
         from rlkit.tasks import TaskSampler
+        import rlkit.train
+        if a.keep_decode:
+            rlkit.train.drop_decode_weights = lambda model: None
         from rlkit.train import TrainConfig, collect, load_model, load_tasks_for, make_sandbox, update
         from rlkit.grpo import activation_mb, episode_batch
         from rlkit.rewards import correct
@@ -141,7 +146,7 @@ def main():
     out = {"config": {"tasks": a.tasks, "tasks_per_step": cfg.tasks_per_step, "group_size": cfg.rollout.group_size,
                       "attempts": cfg.rollout.attempts, "max_new_tokens": cfg.rollout.max_new_tokens,
                       "micro_batch": cfg.grpo.micro_batch, "gradient_checkpointing": cfg.gradient_checkpointing,
-                      "decode_dtype": dtype, "threads": torch.get_num_threads(), "whole_logits": a.whole_logits,
+                      "decode_dtype": dtype, "threads": torch.get_num_threads(), "whole_logits": a.whole_logits, "keep_decode": a.keep_decode,
                       "memory_budget_gb": a.memory_budget, "allocator": allocator()},
            "phases": rows, "updates": variants, "sandbox_workers_mb": round(sandbox_mb, 1),
            "ru_maxrss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}

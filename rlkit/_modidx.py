@@ -290,6 +290,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.generate.decode_weights': ('generate.html#decode_weights', 'rlkit/generate.py'),
                                 'rlkit.generate.demo': ('generate.html#demo', 'rlkit/generate.py'),
                                 'rlkit.generate.draw': ('generate.html#draw', 'rlkit/generate.py'),
+                                'rlkit.generate.drop_decode_weights': ('generate.html#drop_decode_weights', 'rlkit/generate.py'),
                                 'rlkit.generate.eos_token_ids': ('generate.html#eos_token_ids', 'rlkit/generate.py'),
                                 'rlkit.generate.fast_bf16_cpu': ('generate.html#fast_bf16_cpu', 'rlkit/generate.py'),
                                 'rlkit.generate.fast_loop': ('generate.html#fast_loop', 'rlkit/generate.py'),

@@ -18,8 +18,8 @@ from .models import causal_lm, load_policy
 # %% auto #0
 __all__ = ['FAST_MODEL_TYPES', 'PREFILL_TOKENS', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs',
            'top_p_filter', 'draw', 'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported',
-           'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'decode_forward', 'fast_loop', 'code_block_stop',
-           'sample', 'demo']
+           'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'drop_decode_weights', 'decode_forward', 'fast_loop',
+           'code_block_stop', 'sample', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -261,6 +261,10 @@ def decode_weights(model, dtype=None) -> dict:
              head_dim=getattr(c, "head_dim", None) or c.hidden_size // c.num_attention_heads)
     _DECODE_WEIGHTS[model] = w
     return w
+
+def drop_decode_weights(model):
+    "Free `model`'s fast-loop weights: an update is about to change what they were merged from"
+    _DECODE_WEIGHTS.pop(model, None)
 
 # %% ../nbs/02_generate.ipynb #349a908b
 def _rms(x, w, eps):

@@ -15,6 +15,7 @@ from .config import (TrainConfig, check_rewards, eval_options, load_model, load_
                           read_config)
 from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_everything
 from .episodes import Context, RolloutConfig, check_envs, run_episodes
+from .generate import drop_decode_weights
 from .eval import (MIN_PAIRED, before_line, comparison, difference_line, domain_changes, domain_name, domain_table,
                    during_line, evaluate, paired_difference)
 from .grpo import episode_batch, fault_line, fit_update, grpo_step, kl_after_update
@@ -274,6 +275,7 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
 # %% ../nbs/12_train.ipynb #a000001d
 def update(run:Run, s:TrainerState, eps:list[Trajectory], rollout:RolloutConfig) -> dict:
     "Step 4: one GRPO or PPO update on the step's episodes, in micro-batches that fit the memory budget; its metrics"
+    drop_decode_weights(s.model)  # before the update's activations: the next rollout rebuilds them anyway
     mb, gc = fit_memory(run, s, eps)
     set_checkpointing(s.model, gc)
     if s.head is None:
