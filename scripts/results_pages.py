@@ -69,7 +69,11 @@ PROSE = {
         "runs by default, on glibc's allocator; `memory_main_job_jemalloc.json` the same on jemalloc; "
         "`memory_main_job_budget4.json` the same with a memory budget (`--memory-budget`, on jemalloc, as `rlkit "
         "train` runs it), where each update chose its micro-batch and checkpointing (the columns) to fit. Where a file "
-        "has updates run again after the last step, they reuse that step's episodes with other settings.",
+        "has updates run again after the last step, they reuse that step's episodes with other settings. "
+        "`memory_shapes.json` is one GRPO step on larger, Qwen-shaped models with random weights, each case in a fresh "
+        "process: its measured peak beside the two estimates of the GPU appendix (`05_moving_to_a_gpu`), the weights "
+        "alone (`weight_gb`) and the fuller budget (`budget_gb`, the same parts as the script's); a case stopped at "
+        "the limit shows the limit it passed.",
     "math_checker": "Each checker scores every row of the table of completions with known verdicts. *Accuracy* is the "
         "share of rows where it gives the expected verdict; a false positive is a wrong answer scored right, a false "
         "negative a right answer scored wrong or not scored at all.",
@@ -103,7 +107,8 @@ PAGES = [
     ("reward_model", "The reward model", "bench/reward_model.py", ["reward_model_*"]),
 ]
 # A file that another script wrote: its docstring's first paragraph heads the file's section.
-WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "replay_fault_*": "bench/replay_fault.py"}
+WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "replay_fault_*": "bench/replay_fault.py",
+              "memory_shapes*": "bench/memory_shapes.py"}
 
 
 # ---------------------------------------------------------------- formatting
@@ -352,6 +357,45 @@ def r_memory(d):
     return out
 
 
+def r_memory_shapes(d):
+    "Measured peak against tutorial 05's estimate and the fuller one, then the fuller estimate's parts and each phase"
+    su, mb = d["setup"], lambda gb: gb * 1e9 / 2 ** 20
+    out = (f"Setup: one prompt of {su['prompt_words']} words x {su['group']} completions x {su['max_new_tokens']} new "
+           f"tokens, LoRA r={su['lora_r']}, micro-batch {su['micro_batch']}, vocabulary {su['vocab']:,}; allocator "
+           f"`{d.get('allocator', '')}`; " + ", ".join(f"{k} {v}" for k, v in d["versions"].items()) + ".\n\n")
+    def base(c):
+        return c["base"] + (", checkpointing" if c.get("checkpointing") else "")
+    def peak(c):
+        if c["status"] == "ran":
+            return num(c["peak_mb"], 0)
+        return f"over {num(c['peak_mb_at_least'], 0)}" if "peak_mb_at_least" in c else "not measured"
+    rows = []
+    for c in d["cases"]:
+        ran, f = c["status"] == "ran", c["fuller_mb"]
+        rows.append([c["shape"], base(c), f"{c['params'] / 1e9:.2f} B", num(mb(c["tutorial05_gb"]), 0),
+                     num(f["total"], 0), peak(c), f"{c['peak_mb'] / mb(c['tutorial05_gb']):.1f}x" if ran else "",
+                     f"{c['peak_mb'] / f['total']:.2f}x" if ran else "", "" if ran else c["status"]])
+    out += table(["shape", "base", "parameters", "tutorial 05's estimate (weights), MB", "fuller estimate, MB",
+                  "measured peak, MB", "measured / tutorial 05", "measured / fuller", "note"], rows)
+    parts = {"libraries": "libraries", "weights": "weights", "checkpoint": "checkpoint (mapped)",
+             "decode_copy": "decode copy", "lora_adam": "LoRA + AdamW", "activations": "activations",
+             "load": "load", "update": "update"}
+    out += "\n\nThe fuller estimate, part by part (MB; its figure is the larger of *load* and *update*):\n\n" + table(
+        ["shape", "base"] + list(parts.values()),
+        [[c["shape"], base(c)] + [num(c["fuller_mb"][p], 0) for p in parts] for c in d["cases"]])
+    names = [p["phase"].split(":")[0] for p in max((c.get("phases", []) for c in d["cases"]), key=len)]
+    rows = []
+    for c in d["cases"]:
+        got = [num(p["peak_mb"], 0) for p in c.get("phases", [])]
+        if len(got) < len(names) and "peak_mb_at_least" in c:
+            got.append(f"over {num(c['peak_mb_at_least'], 0)}")  # where the limit stopped it
+        left = num(c["phases"][-1]["rss_after_mb"], 0) if c["status"] == "ran" else ""
+        rows.append([c["shape"], base(c)] + got + [""] * (len(names) - len(got)) + [left, c.get("decode", "")])
+    out += ("\n\nMeasured, phase by phase: each phase's peak resident memory (VmHWM, MB), what the process held "
+            "after the update, and how the rollout decoded:\n\n")
+    return out + table(["shape", "base"] + names + ["held after the update", "decode"], rows)
+
+
 def r_math(d):
     ch = d["checkers"]
     out = table(["checker", "accuracy", "correct / rows", "accuracy on numeric answers", "not scored",
@@ -397,7 +441,8 @@ def r_generic(d):
 
 RENDERERS = [("families_main_job*", r_main_job), ("families_*", r_families), ("learning_curve_*", r_curves),
              ("payoff_*", r_payoff), ("headroom_*", r_headroom), ("demonstrations_then_rl*", r_demos_then_rl),
-             ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl), ("memory_*", r_memory),
+             ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl),
+             ("memory_shapes*", r_memory_shapes), ("memory_*", r_memory),
              ("math_checker*", r_math), ("terminal_base*", r_terminal)]
 
 
@@ -441,9 +486,13 @@ def headline(page: str, data: dict) -> str:
                     f"{m['rlkit']['peak_rss_mb'] / m['trl']['peak_rss_mb']:.2f}x its peak memory")
         if page == "memory":
             d, lean = data["memory_main_job.json"], data.get("memory_main_job_budget4.json")
+            big = [c for c in data.get("memory_shapes.json", {}).get("cases", [])
+                   if c["status"] == "ran" and c["base"] == "nf4"]
             return (f"peak {num(d['ru_maxrss_mb'], 0)} MB by default"
                     + (f", {num(lean['ru_maxrss_mb'], 0)} MB with `--memory-budget "
-                       f"{num(lean['config']['memory_budget_gb'], 0)}`" if lean else ""))
+                       f"{num(lean['config']['memory_budget_gb'], 0)}`" if lean else "")
+                    + (f"; one GRPO step, {big[-1]['shape']} shape on nf4: {num(big[-1]['peak_mb'], 0)} MB"
+                       if big else ""))
         if page == "math_checker":
             ch = data["math_checker.json"]["checkers"]
             return "accuracy: " + ", ".join(f"{k} {pct(c['accuracy'])}" for k, c in ch.items())
