@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 sys.path.insert(0, str(ROOT / "scripts"))
-PAGES = {"index.html": 0, "tutorials/00_policy_gradients.html": 20, "08_grpo.html": 20}  # page: formulas at least
+PAGES = {"index.html": 0, "tutorials/00_policy_gradients.html": 20, "tutorials/03b_ppo_critic.html": 20,
+         "08_grpo.html": 20}  # page: formulas at least
 
 # The text a reader sees outside code, one entry per block (paragraph, list item, cell, heading): where a `$...$`
 # formula or a `|---|` table line would show if MathJax or the table parser had missed it.
