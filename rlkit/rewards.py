@@ -13,10 +13,10 @@ from .sandbox import Sandbox
 from .tasks import BUNDLED, math_timeout, read_math_answer, unbound_test_names
 
 # %% auto #0
-__all__ = ['RewardFn', 'ANSWER_CHARS', 'TRIVIAL', 'TASK_CHECKS', 'REWARDS', 'ONE_DOMAIN', 'RewardError', 'extract_code',
-           'extract_answer', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer', 'code_block',
-           'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score', 'trl_reward',
-           'check_tasks', 'check_reward_domains', 'reward_spec']
+__all__ = ['RewardFn', 'ANSWER_CHARS', 'CORRECT', 'TRIVIAL', 'TASK_CHECKS', 'REWARDS', 'ONE_DOMAIN', 'RewardError',
+           'extract_code', 'extract_answer', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer',
+           'code_block', 'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score',
+           'trl_reward', 'check_tasks', 'check_reward_domains', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -297,19 +297,20 @@ def env_scored(tasks, completions, results=None):
                       "of the final state (rlkit.agents.terminal.TerminalEnv, which run_episodes plays them with), "
                       "not a reward on the text")
 
-_CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys, "terminal": env_scored}
+# domain -> its `correct` reward; a wing adds its own domain here
+CORRECT = {"code": tests_fraction, "math": math_answer, "format": json_keys, "terminal": env_scored}
 
 def check_correct_domains(tasks, hint:str="write a reward for them"):
     "Raise `RewardError` when some task's domain has no `correct` reward (before anything is sampled, if called first)"
-    unknown = sorted({t.domain for t in tasks} - set(_CORRECT))
+    unknown = sorted({t.domain for t in tasks} - set(CORRECT))
     if unknown:
-        raise RewardError(f"`correct` knows the domains {list(_CORRECT)}, not {unknown}: {hint}")
+        raise RewardError(f"`correct` knows the domains {list(CORRECT)}, not {unknown}: {hint}")
 
 def correct(tasks, completions, results) -> list[float]:
     "The domain's own correctness reward for each sample: tests (fraction), math answer, or JSON keys"
     check_correct_domains(tasks)
     out = [0.0] * len(tasks)
-    for domain, fn in _CORRECT.items():
+    for domain, fn in CORRECT.items():
         idx = [i for i, t in enumerate(tasks) if t.domain == domain]
         for i, v in zip(idx, fn([tasks[i] for i in idx], [completions[i] for i in idx], [results[i] for i in idx])
                              if idx else []):

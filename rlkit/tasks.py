@@ -4,7 +4,7 @@
 
 # %% ../nbs/04_tasks.ipynb #fc430a21
 from __future__ import annotations
-import ast, math, random, re, threading, warnings
+import ast, difflib, math, random, re, threading, warnings
 from collections import Counter
 from decimal import Decimal
 from functools import lru_cache
@@ -192,8 +192,11 @@ def load_task_spec(spec:str, split:str="train",
             try:
                 got = bundled(name, split) if name in BUNDLED else load_tasks(name)
             except FileNotFoundError:
+                close = difflib.get_close_matches(name, sorted(SOURCES), n=5, cutoff=0.6)
                 raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain, a task file nor a "
-                                 f"registered task set ({', '.join(sorted(SOURCES))}). {SPEC_HELP}") from None
+                                 f"registered task set ({len(SOURCES)} are registered"
+                                 + (f"; the closest: {', '.join(close)}" if close else "")
+                                 + f"). {SPEC_HELP}") from None
         if difficulty and difficulty != "all":
             got = _of_difficulty(got, difficulty, spec, name)
         if not got:

@@ -1,15 +1,14 @@
-"""The library's shape, as DESIGN.md draws it: imports point down the notebook order (so there is no circle), \
-none hides inside a
-function, and the core never imports a wing (the terminal agents, the TRL engine, the training extras, the course's
-exercise checkers): the first three plug in through entry points (`rlkit.plugins`, `rlkit.engines`, `rlkit.hooks`), and
-the checkers are imported by the pages that ask the exercises."""
+"""The library's shape, as DESIGN.md draws it: imports point down the notebook order (so there is no circle), none
+hides inside a function, and the core never imports a wing. The wings (the terminal agents, the TRL engine, the training
+extras, reasoning-gym's families) plug in through entry points (`rlkit.plugins`, `rlkit.engines`, `rlkit.hooks`); the
+course's exercise checkers are imported by the pages that ask the exercises."""
 import ast, re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-WINGS = ("rlkit.agents", "rlkit.trl", "rlkit.extras", "rlkit.exercises")
+WINGS = ("rlkit.agents", "rlkit.trl", "rlkit.extras", "rlkit.exercises", "rlkit.rgym")
 SKIP = {"_modidx.py", "_harness.py"}  # nbdev's index; the harness is the script a sandbox job runs, outside the library
 
 
