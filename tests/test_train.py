@@ -8,6 +8,7 @@ import pytest
 import torch
 
 import rlkit.train as T
+import rlkit.config
 from rlkit.core import ExecResult, Trajectory, read_jsonl
 from rlkit.runs import RunError, checkpoints, read_metrics
 from rlkit.train import train
@@ -219,7 +220,7 @@ def test_cli_missing_firejail_is_a_clear_error(tmp_path):
 def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
     def oom(*a, **k): raise RuntimeError("[enforce fail at alloc_cpu.cpp:121] DefaultCPUAllocator: not enough memory: "
                                          "you tried to allocate 1 GB")
-    monkeypatch.setattr(T, "load_policy", oom)  # what the loop loads the model with
+    monkeypatch.setattr(rlkit.config, "load_policy", oom)  # what load_model loads the policy with
     cfg = T.TrainConfig(out=str(tmp_path / "run"), eval_samples=0, sandbox="subprocess")
     with pytest.raises(RunError, match="--quantization 4bit"):
         train(cfg)
