@@ -10,6 +10,9 @@ For every family (`rlkit.families.FAMILIES`), on its first --n held-out instance
 
     .venv/bin/python bench/families.py --n 64 --group 8 [--families listfn records] [--level listfn=1]
 
+A family that spreads its instances over levels (`Family.spread`) is measured as it trains, its level shown as a
+range; --level NAME=L draws every instance at level L instead.
+
 Writes bench/results/families_base.json (with the settings and seconds of each measurement) and prints the table."""
 import argparse, collections, json, os, time, warnings
 from pathlib import Path
@@ -39,15 +42,16 @@ def main():
     ap.add_argument("--families", nargs="*", default=list(FAMILIES))
     ap.add_argument("--n", type=int, default=64, help="held-out instances per family for the model's rates")
     ap.add_argument("--group", type=int, default=8, help="samples per instance (the GRPO group)")
-    ap.add_argument("--level", nargs="*", default=[], help="NAME=LEVEL: a family's difficulty knob")
+    ap.add_argument("--level", nargs="*", default=[], help="NAME=LEVEL: every instance of that family at LEVEL")
     ap.add_argument("--attempts", type=int, default=1, help="1: first attempt only")
     ap.add_argument("--trivial-n", type=int, default=200, help="held-out instances the trivial policies are scored on")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="bench/results/families_base.json")
+    ap.add_argument("--merge", action="store_true", help="replace only these rows (family and level) in --out")
     a = ap.parse_args()
     for spec in a.level:
         name, level = spec.split("=")
-        FAMILIES[name].level = int(level)
+        FAMILIES[name].level, FAMILIES[name].spread = int(level), False
     rollout = RolloutConfig(attempts=a.attempts)
     model, tok = load_policy(lora=False)
     rows = []
@@ -63,7 +67,8 @@ def main():
             t2 = time.time()
             counts = sampled["counts"].values()
             trivial = trivial_rates(fam, held, sb)
-            rows.append(dict(family=name, domain=fam.domain, level=fam.level, n=a.n, held_out=len(held), group=a.group,
+            level = f"1-{fam.level}" if fam.spread else fam.level
+            rows.append(dict(family=name, domain=fam.domain, level=level, n=a.n, held_out=len(held), group=a.group,
                              greedy=greedy["pass_rate"], sampled=sum(c for _, c in counts) / sum(k for k, _ in counts),
                              mixed=sum(0 < c < k for k, c in counts) / len(counts), trivial=trivial,
                              trivial_max=max(trivial.values()), greedy_s=t1 - t0, sampled_s=t2 - t1))
@@ -74,6 +79,15 @@ def main():
     settings = dict(n=a.n, group=a.group, temperature=rollout.temperature, max_new_tokens=rollout.max_new_tokens,
                     attempts=a.attempts, seed=a.seed, cpus=os.cpu_count())
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    if a.merge and Path(a.out).exists():  # the other rows as they were measured, with the settings they were measured at
+        old = json.loads(Path(a.out).read_text())
+        if old["settings"] | {"note": None} != settings | {"note": None}:
+            raise SystemExit(f"--merge: {a.out} was measured with other settings ({old['settings']}); measure all again")
+        new = {(r["family"], str(r["level"])) for r in rows}
+        rows = [r for r in old["families"] if (r["family"], str(r["level"])) not in new] + rows
+        settings = old["settings"]
+        order = {n: i for i, n in enumerate(FAMILIES)}
+        rows.sort(key=lambda r: (order.get(r["family"], 99), str(r["level"])))
     Path(a.out).write_text(json.dumps({"settings": settings, "families": rows}, indent=1))
     print("\n| family | level | greedy | sampled (T=%.1f) | mixed groups | best trivial policy |" % rollout.temperature)
     print("|---|---|---|---|---|---|")

@@ -4,9 +4,34 @@ its training minutes and its wall minutes (from the run's start to its last eval
 
     bash scripts/run.sh --seed 0 --out runs/fam_s0      # and seeds 1, 2: one after the other, nothing else running
     .venv/bin/python bench/main_job.py runs/fam_s0 runs/fam_s1 runs/fam_s2 --json bench/results/families_main_job.json
+
+With --json it also draws the figure beside it (the same name, .png): each seed's change with its interval, on the
+held-out instances and on the probe, against the goal of +10 points.
 """
-import argparse, json
+import argparse, collections, json
 from pathlib import Path
+
+from rlkit.eval import MIN_PAIRED, paired_difference
+from rlkit.families import family_split
+
+
+def breakdown(ev: dict, family: str = "listfn") -> dict:
+    "The held-out change within each level and each kind of held-out instance (a new combination, a new function)"
+    meta = {t.id: t.meta for t in family_split(family, "test")}
+    before, after = ev["before"]["per_task"], ev["after"]["per_task"]
+    parts = collections.defaultdict(list)
+    for k in before:
+        parts[f"level {meta[k]['level']}"].append(k)
+        parts[f"new {meta[k]['held']}"].append(k)
+    out = {}
+    for name, ids in sorted(parts.items()):
+        b, a = {k: before[k] for k in ids}, {k: after[k] for k in ids}
+        row = {"tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
+        if len(ids) >= MIN_PAIRED:
+            d = paired_difference({"per_task": b}, {"per_task": a})
+            row |= {"change": d["diff"], "lo": d["lo"], "hi": d["hi"], "better": d["better"], "worse": d["worse"]}
+        out[name] = row
+    return out
 
 
 def seed_row(run: Path) -> dict:
@@ -23,7 +48,7 @@ def seed_row(run: Path) -> dict:
     return {"seed": cfg["seed"], "steps": max(s["step"] for s in steps), "run": run.name,
             "training_minutes": round(sum(s["step_s"] for s in steps) / 60, 1),
             "wall_min": round(((run / "eval.json").stat().st_mtime - started) / 60, 1), "held_out": held,
-            "probe": probe}
+            "probe": probe, "by_part": breakdown(ev)}
 
 
 def main():
@@ -34,7 +59,8 @@ def main():
     out = {"command": "bash scripts/run.sh --seed N --out DIR (setup done; seeds one after the other, nothing else "
                       "running); bench/main_job.py DIR...",
            "machine": "2 CPU cores",
-           "held_out": "family:listfn test split, 400 distinct held-out functions, greedy, first attempt",
+           "held_out": "family:listfn test split, 400 distinct held-out functions (half of them new combinations), "
+                       "levels 1-2, greedy, first attempt",
            "probe": "the 119 hand-written held-out code tasks (code test split), greedy",
            "seeds": [seed_row(r) for r in a.runs]}
     for s in out["seeds"]:
@@ -42,8 +68,32 @@ def main():
         print(f"seed {s['seed']}: {s['steps']} steps, held-out {h['before']:.1%} -> {h['after']:.1%}, "
               f"{100 * h['change']:+.1f} [{100 * h['lo']:+.1f}, {100 * h['hi']:+.1f}] ({h['better']} better, "
               f"{h['worse']} worse); probe {100 * s['probe'].get('change', float('nan')):+.1f}")
+        for name, r in s["by_part"].items():
+            print(f"    {name:>16}: {r['tasks']:3d} instances, {r['before']:.1%} -> {r['after']:.1%}"
+                  + (f", {100 * r['change']:+.1f} [{100 * r['lo']:+.1f}, {100 * r['hi']:+.1f}]" if "lo" in r else ""))
     if a.json:
         Path(a.json).write_text(json.dumps(out, indent=1))
+        figure(out["seeds"]).savefig(Path(a.json).with_suffix(".png"), dpi=110, bbox_inches="tight")
+
+
+def figure(seeds: list):
+    "Bars of each seed's change, with its interval: the held-out instances, and the hand-written probe"
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(8, 3.2), layout="constrained")
+    axes = fig.subplots(1, 2, sharey=True)
+    titles = ("held-out family instances", "hand-written held-out tasks")
+    for ax, key, title in zip(axes, ("held_out", "probe"), titles):
+        rows = [s[key] for s in seeds]
+        ch = [100 * r["change"] for r in rows]
+        err = [[100 * (r["change"] - r["lo"]) for r in rows], [100 * (r["hi"] - r["change"]) for r in rows]]
+        ax.bar([f"seed {s['seed']}" for s in seeds], ch, yerr=err, capsize=6, color="C2" if key == "held_out" else "C7")
+        ax.axhline(0, color="k", lw=0.8)
+        ax.axhline(10, color="C3", ls="--", lw=0.8, label="goal: +10 points")
+        ax.set_title(f"{title} ({rows[0]['tasks']})", fontsize=10)
+    axes[0].set_ylabel("change in greedy pass rate (points, 95% CI)")
+    axes[1].legend(fontsize=8, loc="upper right")
+    fig.suptitle("The main job, 10 training minutes on 2 CPU cores, against the untrained model", fontsize=10)
+    return fig
 
 
 if __name__ == "__main__":

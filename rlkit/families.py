@@ -73,6 +73,7 @@ class Family:
     combos: tuple  # every combination of parts it draws from
     held_combos: frozenset = frozenset()  # combinations only held-out instances use
     level: int = 2  # the difficulty knob: `draw` reads it, and `at_level` keeps the combinations it draws
+    spread: bool = False  # each instance draws its own level from 1 to `level`: the family ranges from easy to hard
     at_level: Callable = lambda combo, level: True  # (combination, level) -> does this level draw it?
     n_tests: int = 5  # asserts in each code instance
     n_held: int = 400  # instances in its test split: distinct held-out functions
@@ -92,15 +93,16 @@ class Family:
         "The instance of `seed`, or None when it falls on the other side of the split or a trivial answer would pass it"
         held_out = seed >= HELD_OUT_SEED
         rng = random.Random(f"{self.name}/{seed}")
-        combos = [c for c in self.combos if self.at_level(c, self.level)]
+        level = rng.randint(1, self.level) if self.spread else self.level
+        combos = [c for c in self.combos if self.at_level(c, level)]
         # held-out seeds alternate: an even one draws a held-out combination, an odd one a new function of a trained one
         by_combo = held_out and seed % 2 == 0 and any(c in self.held_combos for c in combos)
-        d = self.draw(rng, rng.choice([c for c in combos if (c in self.held_combos) == by_combo]), self.level)
+        d = self.draw(rng, rng.choice([c for c in combos if (c in self.held_combos) == by_combo]), level)
         fingerprint = self.fingerprint(d)
         if self.held(fingerprint) != held_out:
             return None
         held = ("combination" if by_combo else "function") if held_out else None
-        meta = dict(family=self.name, seed=seed, combo=d.combo, level=self.level, split="test" if held_out else "train",
+        meta = dict(family=self.name, seed=seed, combo=d.combo, level=level, split="test" if held_out else "train",
                     held=held, fingerprint=fingerprint[:16])
         if self.domain != "code":
             return Task(id=f"{self.name}/{seed}", domain=self.domain, prompt=d.prompt, answer=d.answer, meta=meta)
@@ -339,7 +341,7 @@ def draw_word_problem(rng:random.Random, combo:str, level:int) -> Draw:
 
 # %% ../nbs/04a_families.ipynb #fb5a2b4f
 FAMILIES = {
-    "listfn": Family("listfn", "code", draw_list, list_combos(), at_level=list_level,
+    "listfn": Family("listfn", "code", draw_list, list_combos(), at_level=list_level, spread=True,
                      held_combos=frozenset(f"{p}/{t}/{r}" for r in REDUCTIONS if r != "count" for p, t in [
                          ("odd", "square"), ("positive", "double"), ("gt", "negate"), ("div", "abs"), ("even", "add"),
                          ("lt", "mul"), ("gt", "mod"), ("notdiv", "sub"), ("negative", "add"), ("div", "mul")])),

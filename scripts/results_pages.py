@@ -27,9 +27,11 @@ PROSE = {
         "paired with the untrained model instance by instance: *change* is the paired difference in points with its "
         "interval, *better / worse* count the instances whose answer flipped to a pass or to a fail. An interval whose "
         "two ends have the same sign is a change beyond the noise. `families_main_job.json` is the family as it is "
-        "generated now (`bench/main_job.py` collects it from the runs); `families_main_job_first_names.json` was "
-        "measured on its first generator, which named every function generically and drew narrower parameters, so "
-        "its held-out set is another one.",
+        "generated now (`bench/main_job.py` collects it from the runs), each instance at a level of its own, the easier "
+        "one or the harder; `families_main_job_level2.json` was measured when every instance was drawn at the harder "
+        "level (all three parts), and "
+        "`families_main_job_first_names.json` on the first generator, which named every function generically and drew "
+        "narrower parameters: their held-out sets are other ones.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
@@ -48,7 +50,8 @@ PROSE = {
         "several times at the training temperature says which tasks it solves at all (pass@k, the most that sharpening "
         "its own answers could make greedy) and measures a change more tightly. The untrained model and the checkpoint "
         "are measured the same way, paired by task. *Kinds* sorts the greedy answers: a pass, a failed test, an error, "
-        "a function of another name, no code.",
+        "a function of another name, no code. The renamed wrong-name answers of `headroom_norepair30_seed0.json` read "
+        "none because the script then counted them by a verdict name the sandbox never gives; its other figures stand.",
     "ppo": "The main job's configuration trained with PPO instead of GRPO (`--configs ppo`, at PPO's own learning "
         "rate). Every point is a checkpoint measured greedy on the held-out code tasks and on the tasks the run trains "
         "on, paired by task with the untrained model. The log is a separate run at another learning rate, as its first "
@@ -90,7 +93,7 @@ PROSE = {
 
 # name, title, the script whose docstring says what it measures, the files it shows (first page to match a file wins)
 PAGES = [
-    ("main_job", "The main job", "scripts/run.sh", ["families_main_job*.json"]),
+    ("main_job", "The main job", "scripts/run.sh", ["families_main_job*"]),
     ("families", "Task families: base rates", "bench/families.py", ["families_*.json"]),
     ("ppo", "PPO against GRPO", "bench/learning_curve.py", ["learning_curve_ppo*", "ppo_*"]),
     ("gpu", "On a GPU", "bench/learning_curve.py",
@@ -217,8 +220,14 @@ def r_main_job(d):
                      f"{pct(p.get('before'))} → {pct(p.get('after'))}", change(p)])
     n = d["seeds"][0]["held_out"].get("tasks", "")
     m = d["seeds"][0].get("probe", {}).get("tasks", "")
-    return table(["seed", "steps (training min)", "wall min", f"held-out ({n})", "change [interval]", "better / worse",
-                  f"probe ({m})", "change [interval]"], rows)
+    out = table(["seed", "steps (training min)", "wall min", f"held-out ({n})", "change [interval]", "better / worse",
+                 f"probe ({m})", "change [interval]"], rows)
+    parts = [[s["seed"], name, r["tasks"], f"{pct(r['before'])} → {pct(r['after'])}", change(r) if "lo" in r else ""]
+             for s in d["seeds"] for name, r in s.get("by_part", {}).items()]
+    if parts:
+        out += "\n\nThe held-out change within each part of the held-out set:\n\n" + table(
+            ["seed", "part", "instances", "before → after", "change [interval]"], parts)
+    return out
 
 
 def r_families(d):
@@ -292,6 +301,15 @@ def r_headroom(d):
     out += (f"\n\nWrong-name answers that pass once renamed: {b['wrong_name_renamed'][1]} of "
             f"{b['wrong_name_renamed'][0]} untrained, {a['wrong_name_renamed'][1]} of {a['wrong_name_renamed'][0]} "
             f"trained. Tasks no sample solved, before or after: {d.get('never_solved', '')}.")
+    if d.get("power"):
+        sizes = list(next(iter(d["power"].values()))["by_size"])
+        out += ("\n\nThe power of each measure: the half-width of the paired 95% interval that this many held-out tasks "
+                "would give, from the spread of the per-task differences here, and the seconds the evaluation before and "
+                f"after would take on this machine ({d.get('cpus', '')} cores):\n\n") + table(
+            ["measure"] + [f"{n} tasks" for n in sizes],
+            [[f"{m} ({1 if m == 'greedy' else d['n']} a task)"]
+             + [f"±{100 * v['half_width']:.1f} pts ({v['seconds']:.0f} s)" for v in p["by_size"].values()]
+             for m, p in d["power"].items()])
     return out
 
 

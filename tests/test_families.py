@@ -62,6 +62,16 @@ def test_level_one_composes_two_parts():
         assert p == "all" or tr == "id"
 
 
+def test_a_spread_family_draws_each_instance_at_a_level_of_its_own():
+    fam = Family("l12", "code", draw_list, list_combos(), level=2, spread=True, at_level=list_level)
+    tasks = fam.instances("train", 60)
+    assert {t.meta["level"] for t in tasks} == {1, 2}
+    assert all(list_level(t.meta["combo"], t.meta["level"]) for t in tasks)
+    held = FAMILIES["listfn"].instances("test", 40)  # a new combination has all three parts: only level 2 draws one
+    assert {t.meta["level"] for t in held if t.meta["held"] == "combination"} == {2}
+    assert {t.meta["level"] for t in held if t.meta["held"] == "function"} == {1, 2}
+
+
 def test_a_spec_names_families_and_bad_names_are_told():
     tasks, weights = load_task_spec("family:sequence:2,family:records")
     assert weights == {"family:sequence": 2.0, "family:records": 1.0}
