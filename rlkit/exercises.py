@@ -4,7 +4,7 @@
 
 # %% ../nbs/00a_exercises.ipynb #990542a2
 from __future__ import annotations
-import math
+import math, os, resource, time
 from dataclasses import dataclass
 from typing import Callable
 import torch
@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from .core import ExecResult, Task, Trajectory, Turn
 
 # %% auto #0
-__all__ = ['EXERCISES', 'Wrong', 'Exercise', 'check', 'grade']
+__all__ = ['EXERCISES', 'Wrong', 'Exercise', 'check', 'grade', 'in_test', 'sized', 'took']
 
 # %% ../nbs/00a_exercises.ipynb #5424d47a
 class Wrong(AssertionError):
@@ -126,6 +126,21 @@ def grade(namespace:dict, # a student's variables: `globals()`, or the `user_ns`
     if page is not None and page not in pages:
         raise ValueError(f"no exercises on page {page!r}: the pages are {', '.join(sorted(pages))}")
     return [_row(exercise, namespace) for exercise, ex in EXERCISES.items() if page in (None, ex.page)]
+
+# %% ../nbs/00a_exercises.ipynb #size0002
+def in_test() -> bool:
+    "Is this page running under `nbdev-test` (which sets IN_TEST)?"
+    return bool(os.environ.get("IN_TEST"))
+
+def sized(full, small):
+    "`full` for a reader; `small` under `nbdev-test`, which keeps a tutorial's tests to seconds"
+    return small if in_test() else full
+
+def took(t0:float) -> str:
+    "How long the page ran since `t0` (a `time.time()`), on how many cores, its peak memory, and whether it ran shrunk"
+    peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2 ** 20  # Linux reports KB
+    return (f"this tutorial ran in {time.time() - t0:.0f} s on {os.cpu_count()} CPU cores, peak memory {peak_gb:.1f} GB"
+            + (" (shrunk for nbdev-test)" if in_test() else ""))
 
 # %% ../nbs/00a_exercises.ipynb #142cadda
 def _group_advantage(fn):
@@ -273,6 +288,22 @@ EXERCISES |= {
     "headline_fix": Exercise("tutorials/03_your_own_reward", 3, _headline_fix,
                              "a headline reward that refuses its hack", ("headline", "my_headline_hack")),
 }
+
+# %% ../nbs/00a_exercises.ipynb #ex05a02
+def _qwen7b_gb(fn):
+    "GB of weights of Qwen2.5-7B's shape: about 15.2 at 16 bits; proportional to the bits; about 4.3 at 4.5 bits"
+    case = "bits = 16 (bf16)"
+    gb = _number(_call(fn, case, 16), "returns a number of GB", case)
+    _holds(14.8 <= gb <= 15.6, "about 15.2 GB at 16 bits: 28 x (2 x 3584^2 + 2 x 3584 x 512 + 3 x 3584 x 18944) "
+           "+ 2 x 152064 x 3584 (untied) = 7.6 billion parameters, 2 bytes each", case, f"got {gb:.2f}")
+    case = "bits = 32 against bits = 16"
+    _close(_number(_call(fn, case, 32), "returns a number of GB", case), 2 * gb,
+           "proportional to the bits per parameter", case, rtol=1e-3)
+    case = "bits = 4.5 (NF4 with its scales)"
+    _holds(4.15 <= _number(_call(fn, case, 4.5), "returns a number of GB", case) <= 4.4, "about 4.3 GB in NF4", case)
+
+EXERCISES["qwen7b_gb"] = Exercise("tutorials/05_moving_to_a_gpu", 2, _qwen7b_gb,
+                                  "the GB of weights of a 7B model at a number of bits per parameter")
 
 # %% ../nbs/00a_exercises.ipynb #608ff047
 def _bradley_terry_loss(fn):

@@ -89,6 +89,14 @@ def my_headline_fix(tasks, completions, results=None):
 def my_headline_fix(tasks, completions, results=None):  # exercise 1 skipped: no hack to refuse
     return [s if len(set(c.lower().split())) == len(c.split()) else 0.0
             for s, c in zip(headline(tasks, completions), completions)]''', "exercise 1's hack is a string")],
+    "qwen7b_gb": [
+        ("def my_qwen7b_gb(bits):  # the embedding and the head tied\n"
+         "    return (28 * (2 * 3584 ** 2 + 2 * 3584 * 512 + 3 * 3584 * 18944) + 152064 * 3584) * bits / 8 / 1e9",
+         "about 15.2 GB at 16 bits"),
+        ("def my_qwen7b_gb(bits):  # k and v as wide as q\n"
+         "    return (28 * (4 * 3584 ** 2 + 3 * 3584 * 18944) + 2 * 152064 * 3584) * bits / 8 / 1e9",
+         "about 15.2 GB at 16 bits"),
+        ("def my_qwen7b_gb(bits): return 7.6e9 * bits / 8 / 2 ** 30  # GiB", "about 15.2 GB at 16 bits")],
     "bradley_terry_loss": [
         ("def my_bradley_terry_loss(r_chosen, r_rejected): return -F.logsigmoid(r_chosen - r_rejected).sum()  # sum",
          "log 2 at equal rewards, as a mean"),
