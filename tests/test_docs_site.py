@@ -125,12 +125,12 @@ def test_page_renders_offline_from_a_folder(site, browser, page):
 
 
 def test_saved_widgets_render_offline(site, browser):
-    "Tutorial 00's saved widget state (the model's loading bar) is drawn by the site's own widget renderer"
+    "Tutorial 01's saved widget state (the trajectory viewer's controls) is drawn by the site's own widget renderer"
     from selenium.webdriver.support.ui import WebDriverWait
-    browser.get((site / "tutorials/00_policy_gradients.html").as_uri())
+    browser.get((site / "tutorials/01_first_grpo_run.html").as_uri())
     WebDriverWait(browser, 30).until(lambda b: b.execute_script(
-        "return document.querySelectorAll('.jupyter-widgets .widget-progress, .jupyter-widgets progress, "
-        ".widget-hprogress').length > 0"))
+        "return document.querySelectorAll('.jupyter-widgets .widget-dropdown select, "
+        ".jupyter-widgets .widget-toggle-buttons').length > 0"))
 
 
 def test_search_works_from_a_folder(site, browser):
