@@ -360,10 +360,11 @@ def family_split(name:str, split:str) -> list[Task]:
     if split not in ("train", "test"):
         raise ValueError(f"family:{name} has the splits 'train' and 'test' (held out), not {split!r}")
     # copies: a task spec marks each task with its group; a cached instance must not carry one spec's mark into another
-    return [copy.deepcopy(t) for t in _instances(name, split, FAMILIES[name].level)]
+    fam = FAMILIES[name]  # its knobs are part of the cache key: a changed level or spread draws anew
+    return [copy.deepcopy(t) for t in _instances(name, split, fam.level, fam.spread)]
 
 @functools.cache
-def _instances(name:str, split:str, level:int) -> tuple[Task, ...]:
+def _instances(name:str, split:str, level:int, spread:bool) -> tuple[Task, ...]:
     fam = FAMILIES[name]
     return tuple(fam.instances(split, TRAIN_POOL if split == "train" else fam.n_held))
 
