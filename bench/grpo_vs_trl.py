@@ -5,6 +5,9 @@ the same prompts, TRL's defaults where rlkit has a choice (beta=0: no reference 
 with its own defaults otherwise: TRL in float32 with gradient checkpointing (its CPU defaults), rlkit with its fast decode
 loop, bf16 matmuls where the CPU has them and its own default memory choices.
 
+Each side runs on its own default allocator: rlkit's on jemalloc, as `rlkit train` starts itself, TRL's on glibc's
+malloc, as Python starts; `--allocators jemalloc,jemalloc` puts both on jemalloc.
+
 Memory is measured fairly: each side runs alone in a fresh Python process (`--side rlkit` / `--side trl`), the sides
 alternate in order (rlkit first, then TRL first, ...), `--repeats` times, and the figure is the median of each
 process's whole peak resident memory (the kernel's VmHWM: imports, model and all) beside the median seconds per step. On
@@ -13,6 +16,7 @@ machine, measured in a process of its own (bench/generate.py): 64 decode steps o
 weights once or by the bf16 matmul rate at 8 rows, plus the update's FLOPs at the bf16 rate of large matmuls.
 
     .venv/bin/python bench/grpo_vs_trl.py [--steps 4 --repeats 3 --json bench/results/grpo_vs_trl.json]
+                                          [--allocators jemalloc,jemalloc]
 """
 import argparse, json, os, re, statistics, subprocess, sys, time, warnings
 from pathlib import Path
@@ -104,8 +108,16 @@ def side(name:str, steps:int):
     print("RESULT " + json.dumps(out), flush=True)
 
 
-def run_side(name:str, steps:int) -> dict:
-    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps)], capture_output=True, text=True)
+def side_env(allocator:str) -> dict:
+    "This process's environment for a side on glibc's malloc, or on jemalloc as `rlkit train` starts itself"
+    from rlkit.core import jemalloc_env
+    env = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD", "RLKIT_ALLOCATOR", "MALLOC_CONF")}
+    return (jemalloc_env(env) or sys.exit("jemalloc is not installed")) if allocator == "jemalloc" else env
+
+
+def run_side(name:str, steps:int, allocator:str) -> dict:
+    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps)], capture_output=True, text=True,
+                       env=side_env(allocator))
     line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
     if p.returncode or line is None:
         sys.exit(f"--side {name} failed (exit {p.returncode}):\n{p.stderr[-3000:]}")
@@ -123,7 +135,11 @@ if __name__ == "__main__":
     ap.add_argument("--side", choices=["rlkit", "trl", "roofline"], default=None)
     ap.add_argument("--positions", type=float, default=0.0)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--allocators", default="jemalloc,glibc",
+                    help="rlkit's side's allocator, then TRL's: jemalloc as `rlkit train` runs, glibc's malloc as "
+                         "Python starts (default: each side's own)")
     a = ap.parse_args()
+    allocators = dict(zip(("rlkit", "trl"), a.allocators.split(",")))
     if a.side == "roofline":
         roofline(a.positions)
         sys.exit()
@@ -132,11 +148,11 @@ if __name__ == "__main__":
         sys.exit()
     print(f"threads {torch.get_num_threads()}, {G} completions x {NEW} new tokens per step, LoRA r=16, "
           f"{a.steps} timed steps after one warm-up step; each side in a fresh process, {a.repeats} rounds, "
-          "alternating order")
+          f"alternating order; allocators {allocators}")
     runs = {"rlkit": [], "trl": []}
     for i in range(a.repeats):
         for name in (("rlkit", "trl") if i % 2 == 0 else ("trl", "rlkit")):
-            r = run_side(name, a.steps)
+            r = run_side(name, a.steps, allocators[name])
             runs[name].append(r)
             print(f"round {i + 1} {name:>6}: {r['step_s']:6.1f} s/step   peak {r['peak_rss_mb']:6.0f} MB resident"
                   + (f"   cuda {r['cuda_max_allocated_mb']:.0f} MB" if "cuda_max_allocated_mb" in r else "")
@@ -157,4 +173,5 @@ if __name__ == "__main__":
     print("(completion lengths differ between methods because every method samples; compare tokens/step above)")
     if a.json:
         Path(a.json).write_text(json.dumps({"steps": a.steps, "repeats": a.repeats, "threads": torch.get_num_threads(),
-                                            "runs": runs, "median": med, "roofline": roof}, indent=1))
+                                            "allocators": allocators, "runs": runs, "median": med, "roofline": roof},
+                                           indent=1))

@@ -12,14 +12,17 @@ peak-resident counter (`/proc/self/clear_refs`, bench/memory.py's `Phase`); a ca
 phases (VmHWM), imports and all.
 
 Beside it: *tutorial 05's estimate*, parameters x bits from the config (`weight_gb`: 32 bits for a float32 base, 4.5 for
-nf4 and its scales), and the *fuller estimate*, made from the config, the larger of two peaks. The
+nf4 and its scales), and the *fuller estimate*, made from the config, the largest of three peaks. The
 load: the libraries (the import phase as measured), the base's weights as they are held (nf4 quantises the decoder's
-linear layers only; the embeddings stay in float32) and the bf16 checkpoint, mapped while it loads. The update: the
-libraries and weights, the fast decode loop's merged copy (float32 base only; in its decode dtype, the tied head copied
-apart; cached through the update), the LoRA weights with their gradients and AdamW's two moments, and the update's
-activations with one chunk of logits (`activation_mb`). A case that would not fit in the memory available is not run;
+linear layers only; the embeddings stay in float32) and the bf16 checkpoint, mapped while it loads. The rollout: the
+libraries and weights, the fast decode loop's merged copy (float32 base only; in its decode dtype, a tied head sharing
+the embedding's copy) and the LoRA weights with their gradients and AdamW's two moments. The update: the libraries,
+weights and LoRA state, and the activations of its largest pass with one chunk of logits (`activation_mb`); the update
+frees the decode copy first. A case that would not fit in the memory available is not run;
 one that grows past `--limit-gb` is stopped; either is recorded as such. A case marked `+gc` turns gradient
 checkpointing on, as the trainer's memory budget (`--memory-budget`, `fit_update`) does when an update would not fit.
+
+Every process runs on jemalloc, as `rlkit train` does (`--allocator glibc`: on glibc's malloc).
 
     .venv/bin/python bench/memory_shapes.py [--cases 0.5b:float32 0.5b:nf4 1.5b:float32 1.5b:nf4 1.5b:float32+gc]
                                             [--limit-gb 12] [--json bench/results/memory_shapes.json]
@@ -95,23 +98,29 @@ def tutorial_weight_gb(cfg, bits:float) -> float:
     return n * bits / 8 / 1e9
 
 
-def fuller_mb(n:dict, cfg, base:str, longest:int, micro_batch:int, libraries_mb:float, decode_bytes:int,
-              checkpointing:bool=False) -> dict:
-    "The fuller estimate's parts in MB, and the larger of its two peaks: loading, and the update"
+def widest(longest:int) -> int:
+    "Positions of the update's largest pass: the default micro-batch of episodes this long, within `max_positions`"
+    from rlkit.grpo import GRPOConfig
+    u = GRPOConfig()
+    return min(u.micro_batch * longest, max(u.max_positions, longest)) if u.max_positions else u.micro_batch * longest
+
+
+def fuller_mb(n:dict, cfg, base:str, positions:int, # of the update's largest pass
+              libraries_mb:float, decode_bytes:int, checkpointing:bool=False) -> dict:
+    "The fuller estimate's parts in MB, and the largest of its peaks: loading, the rollout and the update"
     from rlkit.grpo import activation_mb
     nf4 = base == "nf4"
     weights = (n["linear"] * 4.5 / 8 + (n["params"] - n["linear"]) * 4) if nf4 else n["params"] * 4
-    head = n["embed"] if cfg.tie_word_embeddings else 0  # the decode copy holds the tied head apart
     parts = {"libraries": libraries_mb, "weights": weights / MB,
              "checkpoint": n["params"] * 2 / MB,  # the bf16 file, mapped while it loads
-             # kept through the update; in the base's own dtype the embedding is shared, not copied
-             "decode_copy": 0.0 if nf4 else (n["params"] + head - (n["embed"] if decode_bytes == 4 else 0))
+             # freed before the update; in the base's own dtype the embedding (and a head tied to it) is not copied
+             "decode_copy": 0.0 if nf4 else (n["params"] - (n["embed"] if decode_bytes == 4 else 0))
                                             * decode_bytes / MB,
              "lora_adam": n["lora"] * 4 * 4 / MB,  # float32 weights, gradients, AdamW's two moments
-             "activations": activation_mb(cfg, micro_batch * longest, checkpointing, 4)}  # and a chunk of logits
+             "activations": activation_mb(cfg, positions, checkpointing, 4)}  # and a chunk of logits
     held = parts["libraries"] + parts["weights"]
-    peaks = {"load": held + parts["checkpoint"],
-             "update": held + parts["decode_copy"] + parts["lora_adam"] + parts["activations"]}
+    peaks = {"load": held + parts["checkpoint"], "rollout": held + parts["decode_copy"] + parts["lora_adam"],
+             "update": held + parts["lora_adam"] + parts["activations"]}
     return {k: round(v, 1) for k, v in (parts | peaks).items()} | {"total": round(max(peaks.values()), 1)}
 
 
@@ -177,7 +186,7 @@ def case(shape:str, base:str, checkpointing:bool, model_dir:str, limit_gb:float)
     fast = fast_unsupported(model) is None
     return {"phases": rows, "peak_mb": max(r["peak_mb"] for r in rows), "stepped": m["stepped"],
             "longest": int(episode_batch(tok, eps)["attention_mask"].sum(-1).max()), "completion_tokens": m["tokens"],
-            "micro_batch": GRPOConfig().micro_batch,
+            "micro_batch": GRPOConfig().micro_batch, "max_positions": GRPOConfig().max_positions,
             "lora_params": sum(p.numel() for p in model.parameters() if p.requires_grad),
             "decode": f"fast loop, {decode_dtype(model, rollout.decode_dtype)}" if fast else "reference loop (4-bit)",
             "decode_bytes": decode_dtype(model, rollout.decode_dtype).itemsize, "threads": torch.get_num_threads()}
@@ -212,7 +221,13 @@ def main():
     ap.add_argument("--json", default=None)
     ap.add_argument("--build", nargs=2, metavar=("SHAPE", "DIR"), help=argparse.SUPPRESS)
     ap.add_argument("--case", nargs=2, metavar=("CASE", "DIR"), help=argparse.SUPPRESS)
+    ap.add_argument("--allocator", default="jemalloc", choices=["jemalloc", "glibc"],
+                    help="jemalloc as `rlkit train` runs on it (the default), or glibc's malloc; the cases inherit it")
     a = ap.parse_args()
+    on = "jemalloc" if "libjemalloc" in Path("/proc/self/maps").read_text() else "glibc"
+    if on != a.allocator:  # start again on the one asked for: it must be in place before the first allocation
+        from memory import arm_env
+        os.execve(sys.executable, [sys.executable, *sys.argv], arm_env(a.allocator))
     a.case_names = [f"{sh}:{b}{'+gc' if gc else ''}" for sh, b, gc in a.cases]
     if a.build:
         return build(a.build[0], Path(a.build[1]))
@@ -229,7 +244,8 @@ def main():
                         "bitsandbytes": bitsandbytes.__version__, "python": platform.python_version()},
            "allocator": allocator(), "cases": [],
            "setup": {"prompt_words": PROMPT, "group": GROUP, "max_new_tokens": NEW, "vocab": VOCAB,
-                     "lora_r": tc.lora_r, "micro_batch": GRPOConfig().micro_batch, "limit_gb": a.limit_gb}}
+                     "lora_r": tc.lora_r, "micro_batch": GRPOConfig().micro_batch,
+                     "max_positions": GRPOConfig().max_positions, "limit_gb": a.limit_gb}}
     # until a case has measured them: the libraries about as bench/memory.py measures them, bf16 decoding with AMX
     libraries_mb, decode_bytes = 420.0, 2 if fast_bf16_cpu() else 4
     longest = PROMPT + 5 + NEW  # the chat template adds 5 tokens
@@ -243,8 +259,7 @@ def main():
             name = f"{shape} {base}{', checkpointing' if gc else ''}"
             row = {"shape": f"Qwen2.5-{shape.upper()}", "base": base, "checkpointing": gc} | n
             row["tutorial05_gb"] = round(tutorial_weight_gb(cfg, 4.5 if base == "nf4" else 32), 3)
-            row["fuller_mb"] = fuller_mb(n, cfg, base, longest, GRPOConfig().micro_batch, libraries_mb, decode_bytes,
-                                         gc)
+            row["fuller_mb"] = fuller_mb(n, cfg, base, widest(longest), libraries_mb, decode_bytes, gc)
             need, free = row["fuller_mb"]["total"], available_mb()
             if need > free - 2048:  # leave the others on this machine some room
                 row["status"] = f"not run: needs about {need / 1024:.1f} GB, {free / 1024:.1f} GB available"
@@ -262,7 +277,7 @@ def main():
             row |= got | {"status": "ran"}
             libraries_mb, decode_bytes = got["phases"][0]["rss_after_mb"], got["decode_bytes"]
             longest = got["longest"]
-            row["fuller_mb"] = fuller_mb(n, cfg, base, longest, got["micro_batch"], libraries_mb, decode_bytes, gc)
+            row["fuller_mb"] = fuller_mb(n, cfg, base, widest(longest), libraries_mb, decode_bytes, gc)
             out["cases"].append(row)
             print(f"{name}: peak {got['peak_mb']:,.0f} MB; tutorial 05 {row['tutorial05_gb'] * 1e9 / MB:,.0f} MB; "
                   f"fuller {row['fuller_mb']['total']:,.0f} MB ({time.time() - t0:.0f} s)", flush=True)

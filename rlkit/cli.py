@@ -138,18 +138,11 @@ def _check(args) -> int:
              if no_ref else ""))
     return 1 if bad else 0
 
-def _lean(args) -> bool:
-    "Whether a `train` command sets a memory budget (its own, or its resumed run's)"
-    try:
-        return (read_config(RunDir(args.resume)).memory_budget if args.resume else args.memory_budget or 0) > 0
-    except (OSError, ValueError, RunError):
-        return False  # a bad run directory: `main` reports it
-
 def main(argv:list[str]|None=None) -> int:
     "Entry point of the `rlkit` command"
     args = _parser().parse_args(argv)
-    if argv is None and args.command == "train" and _lean(args) and (env := jemalloc_env()) is not None:
-        # a run with a memory budget runs on jemalloc, which must be in place before the first allocation (00_core)
+    if argv is None and args.command == "train" and (env := jemalloc_env()) is not None:
+        # training runs on jemalloc, which must be in place before the first allocation (00_core)
         os.execve(sys.executable, [sys.executable, "-m", "rlkit.cli", *sys.argv[1:]], env)
     if args.command == "sample":
         try:  # checked before the model loads

@@ -52,7 +52,8 @@ class TrainConfig:
     lora_r:int = 16  # LoRA rank; lora_alpha is 2 x rank, so at the same lr a larger rank takes a larger step
     quantization:str|None = None  # None, "4bit" (QLoRA) or "8bit"
     gradient_checkpointing:bool = False  # always recompute activations in backward (less memory, a slower update)
-    memory_budget:float = 0.0  # GB the run may hold (0: free memory at the start); over it, an update checkpoints first
+    # GB the run may hold (0: free memory at the start); over it an update runs fewer positions a pass, then checkpoints
+    memory_budget:float = 0.0
     steps:int = 14  # update steps
     max_minutes:float = 0.0  # training-time budget of this call, evaluations apart (anew on resume); 0: run all `steps`
     tasks_per_step:int = 6  # tasks (groups) per step; each gets `rollout.group_size` episodes

@@ -336,12 +336,13 @@ def avoid_cudnn_attention(device=None) -> bool:
     return True
 
 def release_memory():
-    "Hand the memory a phase freed back to the system (glibc keeps it for reuse, so one phase's peak stays resident)"
-    try:
-        import ctypes
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass  # not glibc (macOS, musl): nothing to trim
+    "Hand the memory a phase freed back to the system (the allocator keeps it for reuse: a phase's peak stays resident)"
+    import ctypes
+    me = ctypes.CDLL(None)  # the process's own symbols: jemalloc's when it is preloaded, else the C library's
+    if hasattr(me, "mallctl"):  # jemalloc: purge every arena (MALLCTL_ARENAS_ALL)
+        me.mallctl(b"arena.4096.purge", None, None, None, ctypes.c_size_t(0))
+    elif hasattr(me, "malloc_trim"):  # glibc; on macOS or musl there is nothing to trim
+        me.malloc_trim(0)
 
 def resident_mb(device=None) -> float:
     "MB this process holds now: its resident set on a CPU, the tensors it has allocated on CUDA"

@@ -255,16 +255,20 @@ def decode_weights(model, dtype=None) -> dict:
                    gate_up=_fused([l.mlp.gate_proj, l.mlp.up_proj], dtype), down=_fused([l.mlp.down_proj], dtype))
               for l in hf.model.layers]
     c = hf.config
-    w = dict(key=key, dtype=dtype, layers=layers, embed=hf.model.embed_tokens.weight.detach().to(dtype),
-             norm=hf.model.norm.weight.detach().to(dtype), head=_fused([hf.lm_head], dtype), rotary=hf.model.rotary_emb,
+    embed = hf.model.embed_tokens.weight.detach().to(dtype)
+    head = hf.lm_head  # tied to the embedding (the same matrix, no adapter or bias of its own): one copy for both
+    tied = not isinstance(head, LoraLayer) and head.weight is hf.model.embed_tokens.weight and head.bias is None
+    w = dict(key=key, dtype=dtype, layers=layers, embed=embed, norm=hf.model.norm.weight.detach().to(dtype),
+             head=(embed, None) if tied else _fused([head], dtype), rotary=hf.model.rotary_emb,
              eps=c.rms_norm_eps, heads=c.num_attention_heads, kv_heads=c.num_key_value_heads,
              head_dim=getattr(c, "head_dim", None) or c.hidden_size // c.num_attention_heads)
     _DECODE_WEIGHTS[model] = w
     return w
 
 def drop_decode_weights(model):
-    "Free `model`'s fast-loop weights: an update is about to change what they were merged from"
-    _DECODE_WEIGHTS.pop(model, None)
+    "Free `model`'s fast-loop weights, and give their memory back: an update is about to change what they came from"
+    if _DECODE_WEIGHTS.pop(model, None) is not None:
+        release_memory()
 
 # %% ../nbs/02_generate.ipynb #349a908b
 def _rms(x, w, eps):

@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges, release_memory
-from .generate import decode_dtype, first_column, left_pad
+from .generate import decode_dtype, drop_decode_weights, first_column, left_pad
 from .logprobs import LOGIT_CHUNK, scored_forward, sequence_logprobs
 from .models import adapter_disabled, causal_lm
 from .episodes import RolloutConfig, conversation
@@ -19,7 +19,7 @@ from .episodes import RolloutConfig, conversation
 # %% auto #0
 __all__ = ['NORMS', 'ACT_PER_POSITION', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
-           'GRPOConfig', 'update_autocast', 'set_advantages', 'no_update', 'longest_first', 'activation_mb',
+           'GRPOConfig', 'update_autocast', 'set_advantages', 'no_update', 'length_micro_batches', 'activation_mb',
            'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site', 'fault_line',
            'nonfinite_grads', 'clip_and_step', 'matmul_params', 'flop_metrics', 'replay_metrics', 'grpo_metrics',
            'grpo_step', 'position_kl', 'kl_after_update']
@@ -187,6 +187,9 @@ class UpdateConfig:
     eps_high:float = 0.2  # clip range above 1 (epsilon_high; DAPO uses 0.28)
     norm:str = "token"  # "token", "sequence" or "constant" (loss_type "dapo", "grpo", "dr_grpo")
     micro_batch:int = 4  # sequences per forward/backward pass (per_device_train_batch_size)
+    # positions per pass at most, its sequences x the longest of them (0: no limit): bounds a pass's activations; on a
+    # CPU a longer pass is no faster (bench/memory.py), and the trainer lowers it further to fit its memory budget
+    max_positions:int = 1024
     max_grad_norm:float = 1.0  # gradient clipping (max_grad_norm)
     update_dtype:str = "auto"  # the update's matmul dtype: "auto" (bf16 on CPUs with AMX), "float32", "bfloat16"
 
@@ -194,7 +197,8 @@ class UpdateConfig:
         if self.norm not in NORMS:
             raise ValueError(f"norm={self.norm!r}: use one of {NORMS}")
         check_ranges(self, lr="(0, inf)", beta="[0, inf)", eps_low="[0, 1)", eps_high="[0, inf)",
-                     micro_batch="[1, inf)", max_grad_norm="(0, inf]")
+                     micro_batch="[1, inf)", max_positions="[0, inf)",
+                     max_grad_norm="(0, inf]")
 
 @dataclass
 class GRPOConfig(UpdateConfig):
@@ -233,10 +237,18 @@ def no_update(counts:dict, measured:tuple, t0:float) -> dict:
     return counts | dict.fromkeys(measured) | {"tokens": 0, "stepped": False, "update_s": time.time() - t0}
 
 # %% ../nbs/08_grpo.ipynb #2b8d4c61
-def longest_first(batch:dict, trajs:list[Trajectory]) -> tuple[dict, list[Trajectory]]:
-    "An `episode_batch` and its episodes, longest first (a stable sort): micro-batches of similar lengths pad less"
-    order = torch.sort(batch["attention_mask"].sum(-1), descending=True, stable=True).indices  # (B,)
-    return {k: v[order] for k, v in batch.items()}, [trajs[i] for i in order.tolist()]
+def length_micro_batches(rows, # (n,) row indices into a batch
+                         attn, # (N, T) the batch's left-padded attention mask
+                         size:int, # sequences per micro-batch at most
+                         positions:int=0): # positions per micro-batch at most, its sequences x its longest (0: any)
+    "Micro-batches of `rows`, longest first, each with the first column that is not padding in every one of its rows"
+    lengths = attn.sum(-1).cpu()[rows]  # (n,)
+    order = torch.sort(lengths, descending=True, stable=True).indices
+    rows, lengths, s = rows[order], lengths[order].tolist(), 0  # longest first
+    while s < len(rows):
+        n = min(size, max(1, positions // lengths[s])) if positions else size  # one longer than `positions`: alone
+        yield rows[s:s + n], first_column(attn[rows[s:s + n]])
+        s += n
 
 # %% ../nbs/08_grpo.ipynb #5a1e0c02
 ACT_PER_POSITION = (12, 4)  # vectors a decoder layer keeps per position for its backward: of hidden size, of MLP width
@@ -252,15 +264,18 @@ def activation_mb(config, # a transformers config: hidden_size, intermediate_siz
 
 def fit_update(config, longest:int, # positions of the longest sequence
                micro_batch:int, checkpointing:bool, # as configured
-               free_mb:float, act_bytes:int=4) -> tuple[int, bool]:
-    "The micro-batch and checkpointing to update with: as configured if they fit, else checkpointing, then halving"
-    options = [(micro_batch, checkpointing), (micro_batch, True)]
-    while options[-1][0] > 1:
-        options.append((options[-1][0] // 2, True))
-    for mb, gc in options:
-        if activation_mb(config, mb * longest, gc, act_bytes) <= free_mb:
-            return mb, gc
-    return options[-1]  # the least it can do: it may still not fit
+               free_mb:float, act_bytes:int=4,
+               positions:int=0) -> tuple[int, bool]: # `max_positions` as configured (0: no limit)
+    "`max_positions` and checkpointing to update with: as configured if they fit, else fewer positions, then both"
+    widest = min(micro_batch * longest, max(positions, longest)) if positions else micro_batch * longest  # largest pass
+    if activation_mb(config, widest, checkpointing, act_bytes) <= free_mb:
+        return positions, checkpointing
+    for gc in dict.fromkeys((checkpointing, True)):
+        per_position = activation_mb(config, 1, gc, act_bytes) - activation_mb(config, 0, gc, act_bytes)
+        fits = int((free_mb - activation_mb(config, 0, gc, act_bytes)) / per_position)
+        if fits >= longest:
+            return min(fits, widest), gc
+    return longest, True  # the least it can do, one sequence a pass: it may still not fit
 
 # %% ../nbs/08_grpo.ipynb #3c9e5d72
 def reference_logprobs(model, input_ids, attention_mask, mask, # (B, T) each, as `sequence_logprobs` takes them
@@ -376,20 +391,20 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     train, m = set_advantages(trajs, cfg.scale_std)  # 1. group advantages; zero-variance groups are dropped
     if not train:
         return no_update(m, ("loss", "kl", "clip_frac", "entropy", "grad_norm"), t0)
-    # 2. one sequence per episode, longest first: a micro-batch holds similar lengths and is cut to its own longest
-    b, train = longest_first(episode_batch(tokenizer, train, next(model.parameters()).device), train)
-    mask, n_seq, mb = b["loss_mask"].float(), len(train), cfg.micro_batch  # mask: (B, T), 1 on the model's own tokens
+    drop_decode_weights(model)  # the update changes what they were merged from: room for its activations
+    # 2. one sequence per episode; micro-batches longest first, each cut to its own longest
+    b = episode_batch(tokenizer, train, next(model.parameters()).device)
+    mask, n_seq = b["loss_mask"].float(), len(train)  # mask: (B, T), 1 on the model's own tokens
     n_tok, params, sums, broke = mask.sum(), [p for p in model.parameters() if p.requires_grad], {}, None
+    passes = list(length_micro_batches(torch.arange(n_seq), b["attention_mask"], cfg.micro_batch, cfg.max_positions))
     model.train()
     optimizer.zero_grad(set_to_none=True)
-    for s in range(0, n_seq, mb):
-        rows = slice(s, s + mb)
-        c0 = first_column(b["attention_mask"][rows])  # columns before c0 are padding in every row here: skipped
+    for k, (rows, c0) in enumerate(passes):  # rows: (b,) indices; columns before c0 are padding in every row here
         ids, attn, mm = b["input_ids"][rows, c0:], b["attention_mask"][rows, c0:], mask[rows, c0:]  # (b, T) each
         # 3. reference logprobs (beta > 0), kept with the episodes: the viewer colours tokens by KL
         ref = reference_logprobs(model, ids, attn, mm, rollout.temperature, cfg.update_dtype) if cfg.beta > 0 else None
         if ref is not None:
-            store_ref_logprobs(train[rows], ref, mm)
+            store_ref_logprobs([train[i] for i in rows.tolist()], ref, mm)
         with update_autocast(model, cfg.update_dtype):  # 4. policy logprobs, with gradient
             logp = sequence_logprobs(model, ids, attn, mm, rollout.temperature)  # (b, T)
         # 5. on-policy, pi_old is this pass, detached (ratio 1); a replayed token is weighted by pi_old / mu, truncated
@@ -401,7 +416,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         loss.backward()
         sums = add_sums(sums, grpo_sums(loss, kl, clipped, old, mm, rep, ratio, cfg.replay_cap))
         if broke is None and not still_finite(sums["loss"], params):  # where it first broke, for the report
-            broke = fault_site(s // mb + 1, -(-n_seq // mb), loss.item(), train[rows], attn)
+            broke = fault_site(k + 1, len(passes), loss.item(), [train[i] for i in rows.tolist()], attn)
     # 8. clip the gradient norm and step, unless the loss is not finite (the trainer then rolls back)
     grad_norm, stepped = clip_and_step(optimizer, params, cfg.max_grad_norm, sums["loss"])
     if broke is not None:

@@ -12,18 +12,18 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from .core import Trajectory, check_ranges
-from .generate import first_column
 from .logprobs import scored_logprobs, sequence_logprobs
+from .generate import drop_decode_weights
 from .grpo import (UpdateConfig, add_sums, clip_and_step, clipped_surrogate, episode_batch, fault_site, flop_metrics,
-                        kl_k3, matmul_params, no_update, nonfinite_grads, reduce_loss, still_finite, store_ref_logprobs,
-                        update_autocast)
+                        kl_k3, length_micro_batches, matmul_params, no_update, nonfinite_grads, reduce_loss,
+                        still_finite, store_ref_logprobs, update_autocast)
 from .models import adapter_disabled
 from .episodes import RolloutConfig
 
 # %% auto #0
 __all__ = ['PPO_MEASURED', 'ValueHead', 'logprobs_and_values', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',
-           'length_micro_batches', 'clipped_value_loss', 'explained_variance', 'ppo_loss', 'KLController', 'PPOConfig',
-           'rollout_pass', 'ppo_advantages', 'ppo_batch', 'ppo_sums', 'ppo_metrics', 'ppo_step']
+           'clipped_value_loss', 'explained_variance', 'ppo_loss', 'KLController', 'PPOConfig', 'rollout_pass',
+           'ppo_advantages', 'ppo_batch', 'ppo_sums', 'ppo_metrics', 'ppo_step']
 
 # %% ../nbs/09_ppo.ipynb #1fa00cc4
 class ValueHead(nn.Module):
@@ -118,15 +118,6 @@ def minibatches(n:int, # sequences in the rollout
     "Index tensors, one per optimizer step: each epoch a fresh shuffle of the `n` sequences in `mini_batches` parts"
     return [idx for _ in range(epochs) for idx in torch.randperm(n, generator=generator).chunk(mini_batches)]
 
-# %% ../nbs/09_ppo.ipynb #9f4b2c6d
-def length_micro_batches(rows, # (n,) row indices into a batch
-                         attn, # (N, T) the batch's attention mask
-                         size:int): # rows per micro-batch
-    "Micro-batches of `rows`, longest first, each with the first column that is not padding in every one of its rows"
-    rows = rows[torch.sort(attn.sum(-1).cpu()[rows], descending=True, stable=True).indices]  # (n,) longest first
-    for s in range(0, len(rows), size):
-        yield rows[s:s + size], first_column(attn[rows[s:s + size]])
-
 # %% ../nbs/09_ppo.ipynb #e2820cc8
 def clipped_value_loss(values, # (B, T) values being trained
                        old_values, # (B, T) values at the rollout
@@ -208,7 +199,7 @@ def rollout_pass(model, value_head:ValueHead, batch:dict, # an `episode_batch` o
     old_logp, old_v, ref = torch.zeros_like(mask), torch.zeros_like(mask), torch.zeros_like(mask)  # (N, T) each
     positions = 0
     with torch.no_grad(), update_autocast(model, cfg.update_dtype):  # each micro-batch cut to its own longest sequence
-        for i, c0 in length_micro_batches(torch.arange(len(ids)), attn, cfg.micro_batch):
+        for i, c0 in length_micro_batches(torch.arange(len(ids)), attn, cfg.micro_batch, cfg.max_positions):
             x = ids[i, c0:], attn[i, c0:], mask[i, c0:]  # (b, T) each
             old_logp[i, c0:], old_v[i, c0:], _ = logprobs_and_values(model, value_head, *x, temperature, rows=heads[i])
             positions += x[0].numel()
@@ -286,6 +277,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     m = {"excluded": len(trajs) - len(train), "sequences": len(train), "kl_coef": kl_ctl.value}
     if not train:
         return no_update(m, PPO_MEASURED, t0)
+    drop_decode_weights(model)  # the update changes what they were merged from: room for its activations
     model.train()
     value_head.train()
     # 2.-5. rollout pass, per-token rewards (KL penalty, task reward), GAE, whitened advantages: `ro`'s (N, T) rows
@@ -296,7 +288,8 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
     for idx in minibatches(len(train), cfg.mini_batches, cfg.ppo_epochs):  # (n,) the sequences of one optimizer step
         optimizer.zero_grad(set_to_none=True)
         n_tok, n_seq, loss_sum = ro["mask"][idx].sum(), len(idx), 0.0
-        for k, (i, c0) in enumerate(length_micro_batches(idx, ro["attention_mask"], cfg.micro_batch)):
+        passes = list(length_micro_batches(idx, ro["attention_mask"], cfg.micro_batch, cfg.max_positions))
+        for k, (i, c0) in enumerate(passes):
             mb = {key: x[i, c0:] for key, x in ro.items()}  # (b, T) each: this micro-batch's rows, cut to its longest
             with update_autocast(model, cfg.update_dtype):
                 logp, v, ent = logprobs_and_values(model, value_head, mb["input_ids"], mb["attention_mask"], mb["mask"],
@@ -310,7 +303,7 @@ def ppo_step(model, value_head:ValueHead, tokenizer, optimizer, trajs:list[Traje
             loss_sum += loss.item()
             sums = add_sums(sums, ppo_sums(obj, vl, clipped, vclipped, mb["mask"]))
             if broke is None and not still_finite(loss_sum, params):  # where it first broke, for the report
-                broke = fault_site(k + 1, -(-n_seq // cfg.micro_batch), loss.item(), [train[j] for j in i.tolist()],
+                broke = fault_site(k + 1, len(passes), loss.item(), [train[j] for j in i.tolist()],
                                    mb["attention_mask"], update=updates + 1)
         gn, stepped = clip_and_step(optimizer, params, cfg.max_grad_norm, loss_sum)  # 6. (cont.) unless not finite
         grad_norm, sums["loss"], updates = max(grad_norm, gn) if stepped else gn, sums["loss"] + loss_sum, updates + 1

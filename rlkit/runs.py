@@ -354,7 +354,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
           "violations": sum("violation" in e.meta for e in eps),
           "violation_share": sum("violation" in e.meta for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences",
-                                     "tokens", "positions", "update_tflop", "update_gflops", "micro_batch",
+                                     "tokens", "positions", "update_tflop", "update_gflops", "max_positions",
                                      "checkpointing")}
     # and PPO's per domain
     m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}
@@ -384,9 +384,9 @@ def summary_line(m:dict) -> str:
 
 def memory_choice(m:dict) -> str:
     "What the update chose to fit the memory budget (`12_train`), for the step line"
-    if not m.get("micro_batch"):
-        return ""
-    return f" (micro-batch {m['micro_batch']}{', checkpointing' if m['checkpointing'] else ''})"
+    chose = ([f"passes of at most {m['max_positions']} positions"] if m.get("max_positions") else []) \
+        + (["checkpointing"] if m.get("checkpointing") else [])
+    return f" ({', '.join(chose)})" if chose else ""
 
 def repair_summary(rows:list[dict], attempts:int=2) -> str:
     "The training episodes' first-attempt pass rate and fix rate, over the first and the last third of the run's steps"

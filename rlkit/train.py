@@ -275,26 +275,27 @@ def collect(model, tokenizer, sampler:TaskSampler, cfg:TrainConfig, step:int, ge
 # %% ../nbs/12_train.ipynb #a000001d
 def update(run:Run, s:TrainerState, eps:list[Trajectory], rollout:RolloutConfig) -> dict:
     "Step 4: one GRPO or PPO update on the step's episodes, in micro-batches that fit the memory budget; its metrics"
-    drop_decode_weights(s.model)  # before the update's activations: the next rollout rebuilds them anyway
-    mb, gc = fit_memory(run, s, eps)
+    drop_decode_weights(s.model)  # before measuring what the process holds: the update drops them anyway
+    positions, gc = fit_memory(run, s, eps)
     set_checkpointing(s.model, gc)
     if s.head is None:
-        m = grpo_step(s.model, s.tok, s.optimizer, eps, dataclasses.replace(run.cfg.grpo, micro_batch=mb), rollout)
+        u = dataclasses.replace(run.cfg.grpo, max_positions=positions)
+        m = grpo_step(s.model, s.tok, s.optimizer, eps, u, rollout)
     else:
-        m = ppo_step(s.model, s.head, s.tok, s.optimizer, eps, dataclasses.replace(run.cfg.ppo, micro_batch=mb),
-                     rollout, s.kl_ctl)
-    return m | {"micro_batch": mb, "checkpointing": gc}
+        u = dataclasses.replace(run.cfg.ppo, max_positions=positions)
+        m = ppo_step(s.model, s.head, s.tok, s.optimizer, eps, u, rollout, s.kl_ctl)
+    return m | {"max_positions": positions, "checkpointing": gc}
 
 def fit_memory(run:Run, s:TrainerState, eps:list[Trajectory]) -> tuple[int, bool]:
-    "The micro-batch and checkpointing that fit between what the process holds now and the run's budget (`fit_update`)"
+    "Positions per pass and checkpointing that fit between what the process holds now and the budget (`fit_update`)"
     u, gc = run.cfg.grpo if s.head is None else run.cfg.ppo, run.cfg.gradient_checkpointing
     scored = [e for e in eps if e.reward is not None]
     if not scored:
-        return u.micro_batch, gc
+        return u.max_positions, gc
     longest = int(episode_batch(s.tok, scored)["attention_mask"].sum(-1).max())  # positions of the longest episode
     act_bytes = s.model.dtype.itemsize  # the base's dtype: autocast keeps the norms and the residual stream in it
     return fit_update(s.model.config, longest, u.micro_batch, gc, run.memory_mb - resident_mb(s.device),
-                      act_bytes)
+                      act_bytes, u.max_positions)
 
 # %% ../nbs/12_train.ipynb #532d40e8
 def divergence(m:dict, max_kl:float) -> str|None:

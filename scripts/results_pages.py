@@ -66,13 +66,17 @@ PROSE = {
         "process) and the learning-curve run that stopped on that batch.",
     "grpo_vs_trl": "Each side runs alone in a fresh process, the sides alternate in order, and the first table gives "
         "the median over the repeats: seconds per step and the whole process's peak resident memory. The roofline is "
-        "the least time this machine could take for the same step.",
-    "memory": "One process, one phase at a time. *Peak above* is how far the phase raised the resident memory above "
-        "what the phases before it left; *left* is what it left resident. `memory_main_job.json` is the main job as it "
-        "runs by default, on glibc's allocator; `memory_main_job_jemalloc.json` the same on jemalloc; "
-        "`memory_main_job_budget4.json` the same with a memory budget (`--memory-budget`, on jemalloc, as `rlkit "
-        "train` runs it), where each update chose its micro-batch and checkpointing (the columns) to fit. Where a file "
-        "has updates run again after the last step, they reuse that step's episodes with other settings. "
+        "the least time this machine could take for the same step. `grpo_vs_trl.json` runs each side on its own "
+        "default allocator (rlkit on jemalloc, as `rlkit train` starts itself; TRL on glibc's malloc, as Python "
+        "starts); `grpo_vs_trl_both_jemalloc.json` runs both on jemalloc.",
+    "memory": "`memory_compare.json` is the main job's first steps as whole processes side by side, the arms "
+        "alternating: an arm is the allocator and, after a colon, the update's limit on the positions of a pass (none: "
+        "the default; zero: no limit), so its first arm is the main job as it ran before jemalloc and that limit. The "
+        "other files are one process, one phase at a time. *Peak above* is how far the phase raised the resident "
+        "memory above what the phases before it left; *left* is what it left resident. `memory_main_job.json` is the "
+        "main job as `rlkit train` runs it (on jemalloc, passes of bounded positions); `memory_main_job_glibc.json` "
+        "the same on glibc's allocator without that bound. Where a file has updates run again after the last step, "
+        "they reuse that step's episodes with other settings. "
         "`memory_shapes.json` is one GRPO step on larger, Qwen-shaped models with random weights, each case in a fresh "
         "process: its measured peak beside the two estimates of the GPU appendix (`05_moving_to_a_gpu`), the weights "
         "alone (`weight_gb`) and the fuller budget (`budget_gb`, the same parts as the script's); a case stopped at "
@@ -352,6 +356,8 @@ def r_trl(d):
     rows = [[side, num(m["step_s"]), num(m["peak_rss_mb"], 0), num(m["tokens_per_step"], 0),
              ", ".join(num(r["step_s"]) for r in d["runs"].get(side, []))] for side, m in med.items()]
     out = table(["side", "s a step (median)", "peak RSS MB (median)", "tokens a step", "s a step, each run"], rows)
+    if "allocators" in d:
+        out += "\n\nAllocators: " + ", ".join(f"{k} on `{v}`" for k, v in d["allocators"].items()) + "."
     if "rlkit" in med and "trl" in med:
         out += (f"\n\nrlkit's step takes **{med['rlkit']['step_s'] / med['trl']['step_s']:.2f}x** TRL's time, with "
                 f"**{med['rlkit']['peak_rss_mb'] / med['trl']['peak_rss_mb']:.2f}x** its peak memory "
@@ -363,16 +369,35 @@ def r_trl(d):
     return out
 
 
+def memory_peak(d) -> float:
+    "A `bench/memory.py` file's peak: the largest phase's (earlier files: the process's ru_maxrss)"
+    return d["peak_mb"] if "peak_mb" in d else d["ru_maxrss_mb"]
+
+
 def r_memory(d):
     out = "Settings: " + ", ".join(f"{k} `{v}`" for k, v in d["config"].items()) + "\n\n"
     def chosen(p):
+        if "max_positions" in p:
+            return ", ".join(filter(None, (f"{p['max_positions']} positions" if p["max_positions"] else "no limit",
+                                           "checkpointing" if p["checkpointing"] else "")))
         return "" if "micro_batch" not in p else f"{p['micro_batch']}{', checkpointing' if p['checkpointing'] else ''}"
-    out += table(["phase", "resident before, MB", "peak above, MB", "left, MB", "s", "micro-batch"],
+    out += table(["phase", "resident before, MB", "peak above, MB", "left, MB", "s", "passes"],
                  [[p["phase"], num(p["rss_before_mb"], 0), num(p["peak_above_mb"], 0), num(p["left_mb"], 0),
                    num(p["s"]), chosen(p)] for p in d["phases"]])
-    out += (f"\n\nThe process's peak resident memory (`ru_maxrss`): {num(d['ru_maxrss_mb'], 0)} MB; the sandbox's "
+    out += (f"\n\nThe process's peak resident memory: {num(memory_peak(d), 0)} MB; the sandbox's "
             f"processes: {num(d.get('sandbox_workers_mb'), 0)} MB.")
     return out
+
+
+def r_memory_compare(d):
+    "Whole processes side by side, alternating: each arm's median step time and peak, as ratios of the first arm's"
+    med, first = d["median"], d["compare"][0]
+    rows = [[arm, num(m["step_s"]), f"{m['step_s'] / med[first]['step_s']:.2f}x", num(m["peak_mb"], 0),
+             f"{m['peak_mb'] / med[first]['peak_mb']:.2f}x",
+             "; ".join(f"{' + '.join(num(x) for x in r['step_s'])} s, {num(r['peak_mb'], 0)} MB"
+                       for r in d["runs"] if r["arm"] == arm)] for arm, m in med.items()]
+    return (f"{d['steps']} steps a run, {d['repeats']} runs an arm, dtype `{d['dtype']}`, tasks `{d['tasks']}`.\n\n"
+            + table(["arm", "s a step (median)", f"x {first}", "peak MB (median)", f"x {first}", "each run"], rows))
 
 
 def r_memory_shapes(d):
@@ -460,7 +485,7 @@ def r_generic(d):
 RENDERERS = [("families_main_job*", r_main_job), ("families_*", r_families), ("learning_curve_*", r_curves),
              ("payoff_*", r_payoff), ("headroom_*", r_headroom), ("demonstrations_then_rl*", r_demos_then_rl),
              ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl),
-             ("memory_shapes*", r_memory_shapes), ("memory_*", r_memory),
+             ("memory_shapes*", r_memory_shapes), ("memory_compare*", r_memory_compare), ("memory_*", r_memory),
              ("math_checker*", r_math), ("terminal_base*", r_terminal)]
 
 
@@ -503,12 +528,13 @@ def headline(page: str, data: dict) -> str:
             return (f"{m['rlkit']['step_s'] / m['trl']['step_s']:.2f}x TRL's step time, "
                     f"{m['rlkit']['peak_rss_mb'] / m['trl']['peak_rss_mb']:.2f}x its peak memory")
         if page == "memory":
-            d, lean = data["memory_main_job.json"], data.get("memory_main_job_budget4.json")
-            big = [c for c in data.get("memory_shapes.json", {}).get("cases", [])
-                   if c["status"] == "ran" and c["base"] == "nf4"]
-            return (f"peak {num(d['ru_maxrss_mb'], 0)} MB by default"
-                    + (f", {num(lean['ru_maxrss_mb'], 0)} MB with `--memory-budget "
-                       f"{num(lean['config']['memory_budget_gb'], 0)}`" if lean else "")
+            d, c = data["memory_main_job.json"], data.get("memory_compare.json")
+            big = [x for x in data.get("memory_shapes.json", {}).get("cases", [])
+                   if x["status"] == "ran" and x["base"] == "nf4"]
+            first, now = (c["median"][arm] for arm in c["compare"]) if c else (None, None)
+            return (f"peak {num(memory_peak(d), 0)} MB by default"
+                    + (f" ({now['peak_mb'] / first['peak_mb']:.2f}x the peak and {now['step_s'] / first['step_s']:.2f}x "
+                       f"the step time of `{c['compare'][0]}`)" if c else "")
                     + (f"; one GRPO step, {big[-1]['shape']} shape on nf4: {num(big[-1]['peak_mb'], 0)} MB"
                        if big else ""))
         if page == "math_checker":

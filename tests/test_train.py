@@ -10,6 +10,7 @@ import torch
 import rlkit.train as T
 import rlkit.config
 from rlkit.core import ExecResult, Trajectory, read_jsonl
+from rlkit.grpo import GRPOConfig
 from rlkit.runs import RunError, checkpoints, read_metrics
 from rlkit.train import train
 from toys import lowercase, lowercase_check, toy_config, toy_tasks
@@ -227,18 +228,21 @@ def test_out_of_memory_says_what_to_change(tmp_path, monkeypatch):
     assert not (tmp_path / "run").exists()
 
 
-def test_a_small_memory_budget_checkpoints_and_halves_the_micro_batch_for_the_same_gradient(tmp_path):
-    "The update fits the budget (checkpointing, then smaller micro-batches), says so, and computes the same step"
-    rows = {}
+def test_a_small_memory_budget_runs_one_sequence_a_pass_with_checkpointing_for_the_same_gradient(tmp_path):
+    "The update fits the budget (fewer positions a pass, then checkpointing), says so, and computes the same step"
+    rows, said = {}, {}
     for name, budget in (("roomy", 0.0), ("tight", 0.001)):  # 1 MB: less than the process holds, so nothing fits
         lines = []
         cfg = toy_config(tmp_path / name, toy_tasks(tmp_path / "toy.jsonl"), steps=2, memory_budget=budget)
         train(cfg, rewards={"a": lowercase}, log=lines.append)
         rows[name] = read_metrics(tmp_path / name)[0]
-        step_lines = [s for s in lines if s.startswith("step ")]
-        assert step_lines and all(("micro-batch 1, checkpointing)" in s) == (name == "tight") for s in step_lines)
-    test = [(r["micro_batch"], r["checkpointing"]) for r in rows["tight"]]
-    assert test == [(1, True), (1, True)] and {r["micro_batch"] for r in rows["roomy"]} == {4}, test
+        said[name] = [s for s in lines if s.startswith("step ")]
+    default = GRPOConfig().max_positions  # room: as configured
+    assert {(r["max_positions"], r["checkpointing"]) for r in rows["roomy"]} == {(default, False)}
+    assert said["roomy"] and all(s.endswith(f"(passes of at most {default} positions)") for s in said["roomy"])
+    for r, line in zip(rows["tight"], said["tight"]):  # the least it can do: the longest sequence alone
+        assert r["checkpointing"] and r["max_positions"] > 0, r
+        assert f"(passes of at most {r['max_positions']} positions, checkpointing)" in line, line
     # step 1, the same episodes: the loss is normalised over the whole batch, so the update is the same step (up to
     # rounding, which then makes step 2 sample other episodes)
     a, b = rows["roomy"][0], rows["tight"][0]
