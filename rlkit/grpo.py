@@ -445,11 +445,14 @@ def position_kl(model, input_ids, # (B, T) prompt and completion
 
 def kl_after_update(model, tokenizer, trajs:list[Trajectory], cfg:UpdateConfig, rollout:RolloutConfig) -> float|None:
     "The policy's mean KL to the reference per generated position of `trajs` (`position_kl`), after the update on them"
-    trajs, device, total, count = [t for t in trajs if t.reward is not None], next(model.parameters()).device, 0.0, 0.0
+    trajs, total, count = [t for t in trajs if t.reward is not None], 0.0, 0.0
+    if not trajs:
+        return None
+    b = episode_batch(tokenizer, trajs, next(model.parameters()).device)
+    passes = length_micro_batches(torch.arange(len(trajs)), b["attention_mask"], cfg.micro_batch, cfg.max_positions)
     with torch.no_grad(), update_autocast(model, cfg.update_dtype):
-        for s in range(0, len(trajs), cfg.micro_batch):
-            b = episode_batch(tokenizer, trajs[s:s + cfg.micro_batch], device)
-            mm = b["loss_mask"].float()  # (b, T)
-            total += position_kl(model, b["input_ids"], b["attention_mask"], mm, rollout.temperature).sum().item()
+        for rows, c0 in passes:  # as the update's passes: a (b, T, V) logits tensor per pass, twice
+            ids, attn, mm = b["input_ids"][rows, c0:], b["attention_mask"][rows, c0:], b["loss_mask"][rows, c0:].float()
+            total += position_kl(model, ids, attn, mm, rollout.temperature).sum().item()
             count += mm.sum().item()
     return total / count if count else None
