@@ -29,6 +29,7 @@ from rlkit.generate import chat_text, sample
 from rlkit.grpo import GRPOConfig, grpo_step, matmul_params
 sys.path.insert(0, str(Path(__file__).parent))
 from generate import bandwidth_gbs, matmul_gflops
+from memory import arm_env
 from rlkit.models import embedded_model_dir, load_policy
 from rlkit.episodes import RolloutConfig
 from rlkit.tasks import bundled
@@ -108,16 +109,9 @@ def side(name:str, steps:int):
     print("RESULT " + json.dumps(out), flush=True)
 
 
-def side_env(allocator:str) -> dict:
-    "This process's environment for a side on glibc's malloc, or on jemalloc as `rlkit train` starts itself"
-    from rlkit.core import jemalloc_env
-    env = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD", "RLKIT_ALLOCATOR", "MALLOC_CONF")}
-    return (jemalloc_env(env) or sys.exit("jemalloc is not installed")) if allocator == "jemalloc" else env
-
-
 def run_side(name:str, steps:int, allocator:str) -> dict:
-    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps)], capture_output=True, text=True,
-                       env=side_env(allocator))
+    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps)], env=arm_env(allocator),
+                       capture_output=True, text=True)
     line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
     if p.returncode or line is None:
         sys.exit(f"--side {name} failed (exit {p.returncode}):\n{p.stderr[-3000:]}")

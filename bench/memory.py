@@ -15,7 +15,7 @@ update's positions against the defaults.
                                 [--memory-budget GB] [--max-positions N] [--dtype float32] [--allocator glibc]
                                 [--updates mb4,mb4/p1024] [--compare glibc:0,jemalloc --repeats 2]
 """
-import argparse, dataclasses, json, math, os, re, resource, sys, time, types, warnings
+import argparse, dataclasses, json, math, os, re, sys, time, types, warnings
 from pathlib import Path
 
 warnings.filterwarnings("ignore")
@@ -105,9 +105,7 @@ def main():
     a = ap.parse_args()
     if a.compare:
         return compare(a)
-    on = "jemalloc" if "libjemalloc" in Path("/proc/self/maps").read_text() else "glibc"
-    if on != a.allocator:  # start again on the one asked for: it must be in place before the first allocation
-        os.execve(sys.executable, [sys.executable, *sys.argv], arm_env(a.allocator))
+    restart_on(a.allocator)
     TRIM, rows = a.trim, []
     with Phase("import torch, transformers, rlkit", rows):
         import torch
@@ -121,7 +119,7 @@ def main():
         if a.keep_decode:
             rlkit.train.drop_decode_weights = lambda model: None
         from rlkit.train import TrainConfig, collect, load_model, load_tasks_for, make_sandbox, update
-        from rlkit.grpo import activation_mb, episode_batch
+        from rlkit.grpo import activation_mb, episode_batch, widest_pass
         from rlkit.rewards import correct
     cfg = TrainConfig(tasks=a.tasks, seed=a.seed, eval_samples=0, report_to="none")
     if a.max_positions is not None:
@@ -153,7 +151,7 @@ def main():
         with Phase(f"step {step}: update ({len(train_on)} episodes, {tokens} tokens)", rows):
             m = update(run, s, train_on, cfg.rollout)
         longest = int(episode_batch(tok, train_on)["attention_mask"].sum(-1).max())
-        widest = min(cfg.grpo.micro_batch * longest, max(m["max_positions"] or 0, longest))  # the largest pass
+        widest = widest_pass(longest, cfg.grpo.micro_batch, m["max_positions"] or 0)
         rows[-1] |= {"positions": m.get("positions"), "longest": longest, "micro_batch": cfg.grpo.micro_batch,
                      "max_positions": m["max_positions"], "checkpointing": m["checkpointing"],
                      "estimate_mb": round(activation_mb(model.config, widest, m["checkpointing"]))}
@@ -167,7 +165,7 @@ def main():
             u = dataclasses.replace(cfg.grpo, micro_batch=mb, max_positions=positions)
             again = dataclasses.replace(cfg, gradient_checkpointing=gc, grpo=u)
             update(types.SimpleNamespace(cfg=again, memory_mb=math.inf), s, train_on, cfg.rollout)
-        widest = min(mb * longest, max(positions, longest)) if positions else mb * longest
+        widest = widest_pass(longest, mb, positions)
         variants.append(rows[-1] | {"micro_batch": mb, "max_positions": positions, "gradient_checkpointing": gc,
                                     "estimate_mb": round(activation_mb(model.config, widest, gc))})
     out = {"config": {"tasks": a.tasks, "tasks_per_step": cfg.tasks_per_step, "group_size": cfg.rollout.group_size,
@@ -196,6 +194,13 @@ def arm_env(allocator: str) -> dict:
     return env
 
 
+def restart_on(allocator: str):
+    "Start this script again on `allocator` unless it runs on it: it must be in place before the first allocation"
+    on = "jemalloc" if "libjemalloc" in Path("/proc/self/maps").read_text() else "glibc"
+    if on != allocator:
+        os.execve(sys.executable, [sys.executable, *sys.argv], arm_env(allocator))
+
+
 def compare(a):
     "Each arm a fresh process, the arms alternating: the median step time (rollout + update) and peak of each"
     import statistics, subprocess, tempfile
@@ -205,7 +210,8 @@ def compare(a):
             allocator, _, positions = arm.partition(":")
             out = Path(tempfile.mkdtemp()) / "run.json"
             cmd = [sys.executable, __file__, "--seed", str(a.seed), "--steps", str(a.steps), "--tasks", a.tasks,
-                   "--dtype", a.dtype, "--allocator", allocator, "--json", str(out)] + (["--max-positions", positions] if positions else [])
+                   "--dtype", a.dtype, "--allocator", allocator, "--json", str(out)]
+            cmd += ["--max-positions", positions] if positions else []
             p = subprocess.run(cmd, env=arm_env(allocator), capture_output=True, text=True)
             if p.returncode:
                 sys.exit(f"{arm} failed:\n{p.stderr[-3000:]}")

@@ -33,7 +33,7 @@ from pathlib import Path
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).parent))
-from memory import Phase, status
+from memory import Phase, restart_on, status
 
 VOCAB = 151_936  # Qwen2.5's embedding rows (its tokenizer uses 151,665 of them)
 SHAPES = {  # from Qwen2.5's config.json files
@@ -96,13 +96,6 @@ def tutorial_weight_gb(cfg, bits:float) -> float:
     kv = cfg.num_key_value_heads * (h // cfg.num_attention_heads)
     n = L * (h * h * 2 + h * kv * 2 + 3 * h * i) + v * h * (1 if cfg.tie_word_embeddings else 2)
     return n * bits / 8 / 1e9
-
-
-def widest(longest:int) -> int:
-    "Positions of the update's largest pass: the default micro-batch of episodes this long, within `max_positions`"
-    from rlkit.grpo import GRPOConfig
-    u = GRPOConfig()
-    return min(u.micro_batch * longest, max(u.max_positions, longest)) if u.max_positions else u.micro_batch * longest
 
 
 def fuller_mb(n:dict, cfg, base:str, positions:int, # of the update's largest pass
@@ -224,10 +217,7 @@ def main():
     ap.add_argument("--allocator", default="jemalloc", choices=["jemalloc", "glibc"],
                     help="jemalloc as `rlkit train` runs on it (the default), or glibc's malloc; the cases inherit it")
     a = ap.parse_args()
-    on = "jemalloc" if "libjemalloc" in Path("/proc/self/maps").read_text() else "glibc"
-    if on != a.allocator:  # start again on the one asked for: it must be in place before the first allocation
-        from memory import arm_env
-        os.execve(sys.executable, [sys.executable, *sys.argv], arm_env(a.allocator))
+    restart_on(a.allocator)
     a.case_names = [f"{sh}:{b}{'+gc' if gc else ''}" for sh, b, gc in a.cases]
     if a.build:
         return build(a.build[0], Path(a.build[1]))
@@ -237,15 +227,16 @@ def main():
     from rlkit.core import allocator
     from rlkit.config import TrainConfig
     from rlkit.generate import fast_bf16_cpu
-    from rlkit.grpo import GRPOConfig
+    from rlkit.grpo import GRPOConfig, widest_pass
+    u = GRPOConfig()  # the update's defaults: its largest pass is `widest_pass` of the longest episode
     tc = TrainConfig()
     out = {"command": "python bench/memory_shapes.py " + " ".join(sys.argv[1:]), "machine": machine(),
            "versions": {"torch": torch.__version__, "transformers": transformers.__version__,
                         "bitsandbytes": bitsandbytes.__version__, "python": platform.python_version()},
            "allocator": allocator(), "cases": [],
            "setup": {"prompt_words": PROMPT, "group": GROUP, "max_new_tokens": NEW, "vocab": VOCAB,
-                     "lora_r": tc.lora_r, "micro_batch": GRPOConfig().micro_batch,
-                     "max_positions": GRPOConfig().max_positions, "limit_gb": a.limit_gb}}
+                     "lora_r": tc.lora_r, "micro_batch": u.micro_batch, "max_positions": u.max_positions,
+                     "limit_gb": a.limit_gb}}
     # until a case has measured them: the libraries about as bench/memory.py measures them, bf16 decoding with AMX
     libraries_mb, decode_bytes = 420.0, 2 if fast_bf16_cpu() else 4
     longest = PROMPT + 5 + NEW  # the chat template adds 5 tokens
@@ -259,7 +250,8 @@ def main():
             name = f"{shape} {base}{', checkpointing' if gc else ''}"
             row = {"shape": f"Qwen2.5-{shape.upper()}", "base": base, "checkpointing": gc} | n
             row["tutorial05_gb"] = round(tutorial_weight_gb(cfg, 4.5 if base == "nf4" else 32), 3)
-            row["fuller_mb"] = fuller_mb(n, cfg, base, widest(longest), libraries_mb, decode_bytes, gc)
+            widest = widest_pass(longest, u.micro_batch, u.max_positions)
+            row["fuller_mb"] = fuller_mb(n, cfg, base, widest, libraries_mb, decode_bytes, gc)
             need, free = row["fuller_mb"]["total"], available_mb()
             if need > free - 2048:  # leave the others on this machine some room
                 row["status"] = f"not run: needs about {need / 1024:.1f} GB, {free / 1024:.1f} GB available"
@@ -277,7 +269,8 @@ def main():
             row |= got | {"status": "ran"}
             libraries_mb, decode_bytes = got["phases"][0]["rss_after_mb"], got["decode_bytes"]
             longest = got["longest"]
-            row["fuller_mb"] = fuller_mb(n, cfg, base, widest(longest), libraries_mb, decode_bytes, gc)
+            widest = widest_pass(longest, u.micro_batch, u.max_positions)
+            row["fuller_mb"] = fuller_mb(n, cfg, base, widest, libraries_mb, decode_bytes, gc)
             out["cases"].append(row)
             print(f"{name}: peak {got['peak_mb']:,.0f} MB; tutorial 05 {row['tutorial05_gb'] * 1e9 / MB:,.0f} MB; "
                   f"fuller {row['fuller_mb']['total']:,.0f} MB ({time.time() - t0:.0f} s)", flush=True)

@@ -344,6 +344,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                             'rlkit.grpo.still_finite': ('grpo.html#still_finite', 'rlkit/grpo.py'),
                             'rlkit.grpo.store_ref_logprobs': ('grpo.html#store_ref_logprobs', 'rlkit/grpo.py'),
                             'rlkit.grpo.update_autocast': ('grpo.html#update_autocast', 'rlkit/grpo.py'),
+                            'rlkit.grpo.widest_pass': ('grpo.html#widest_pass', 'rlkit/grpo.py'),
                             'rlkit.grpo.zero_variance': ('grpo.html#zero_variance', 'rlkit/grpo.py')},
             'rlkit.isolation': { 'rlkit.isolation.AllowListProxy': ('isolation.html#allowlistproxy', 'rlkit/isolation.py'),
                                  'rlkit.isolation.AllowListProxy.__init__': ( 'isolation.html#allowlistproxy.__init__',

@@ -20,9 +20,9 @@ from .episodes import RolloutConfig, conversation
 __all__ = ['NORMS', 'ACT_PER_POSITION', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
            'GRPOConfig', 'update_autocast', 'set_advantages', 'no_update', 'length_micro_batches', 'activation_mb',
-           'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site', 'fault_line',
-           'nonfinite_grads', 'clip_and_step', 'matmul_params', 'flop_metrics', 'replay_metrics', 'grpo_metrics',
-           'grpo_step', 'position_kl', 'kl_after_update']
+           'widest_pass', 'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site',
+           'fault_line', 'nonfinite_grads', 'clip_and_step', 'matmul_params', 'flop_metrics', 'replay_metrics',
+           'grpo_metrics', 'grpo_step', 'position_kl', 'kl_after_update']
 
 # %% ../nbs/08_grpo.ipynb #1131d596
 def group_advantages(rewards, # (N,) one reward per episode
@@ -262,12 +262,17 @@ def activation_mb(config, # a transformers config: hidden_size, intermediate_siz
     kept = layers * h + layer if checkpointing else layers * layer  # each layer's input, and one layer recomputed
     return (tokens * kept * act_bytes + 3 * LOGIT_CHUNK * config.vocab_size * 4) / 2 ** 20  # logits, softmax, grad
 
+def widest_pass(longest:int, # positions of the longest sequence
+                micro_batch:int, positions:int=0) -> int: # `micro_batch` and `max_positions` (0: no limit)
+    "Positions of an update's largest pass: `micro_batch` sequences of the longest, within `max_positions`"
+    return min(micro_batch * longest, max(positions, longest)) if positions else micro_batch * longest
+
 def fit_update(config, longest:int, # positions of the longest sequence
                micro_batch:int, checkpointing:bool, # as configured
                free_mb:float, act_bytes:int=4,
                positions:int=0) -> tuple[int, bool]: # `max_positions` as configured (0: no limit)
     "`max_positions` and checkpointing to update with: as configured if they fit, else fewer positions, then both"
-    widest = min(micro_batch * longest, max(positions, longest)) if positions else micro_batch * longest  # largest pass
+    widest = widest_pass(longest, micro_batch, positions)
     if activation_mb(config, widest, checkpointing, act_bytes) <= free_mb:
         return positions, checkpointing
     for gc in dict.fromkeys((checkpointing, True)):
