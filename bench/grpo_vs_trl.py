@@ -6,7 +6,8 @@ with its own defaults otherwise: TRL in float32 with gradient checkpointing (its
 loop, bf16 matmuls where the CPU has them and its own default memory choices.
 
 Each side runs on its own default allocator: rlkit's on jemalloc, as `rlkit train` starts itself, TRL's on glibc's
-malloc, as Python starts; `--allocators jemalloc,jemalloc` puts both on jemalloc.
+malloc, as Python starts; `--allocators jemalloc,jemalloc` puts both on jemalloc. `--max-positions N` holds rlkit's
+update passes to N positions, as its trainer does when a memory budget asks for less than the default.
 
 Memory is measured fairly: each side runs alone in a fresh Python process (`--side rlkit` / `--side trl`), the sides
 alternate in order (rlkit first, then TRL first, ...), `--repeats` times, and the figure is the median of each
@@ -16,7 +17,7 @@ machine, measured in a process of its own (bench/generate.py): 64 decode steps o
 weights once or by the bf16 matmul rate at 8 rows, plus the update's FLOPs at the bf16 rate of large matmuls.
 
     .venv/bin/python bench/grpo_vs_trl.py [--steps 4 --repeats 3 --json bench/results/grpo_vs_trl.json]
-                                          [--allocators jemalloc,jemalloc]
+                                          [--allocators jemalloc,jemalloc] [--max-positions 512]
 """
 import argparse, json, os, re, statistics, subprocess, sys, time, warnings
 from pathlib import Path
@@ -46,10 +47,11 @@ def toy_reward(completions):  # any reward works for timing: the length of the c
     return [min(len(c), 200) / 200 for c in completions]
 
 
-def time_rlkit(prompts, steps, positions):
+def time_rlkit(prompts, steps, positions, max_positions):
     model, tok = load_policy()
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=LR)
-    cfg, rollout = GRPOConfig(lr=LR, beta=0.0, micro_batch=G), RolloutConfig(group_size=G, max_new_tokens=NEW, attempts=1)
+    cfg = GRPOConfig(lr=LR, beta=0.0, micro_batch=G, max_positions=max_positions)
+    rollout = RolloutConfig(group_size=G, max_new_tokens=NEW, attempts=1)
     times, toks = [], []
     for i in range(steps + 1):
         t0 = time.time()
@@ -96,12 +98,12 @@ def time_trl(prompts, steps):
     return [b - a for a, b in zip(ends[1:-1], ends[2:])], toks[1:]
 
 
-def side(name:str, steps:int):
+def side(name:str, steps:int, max_positions:int):
     "One side in this process: one JSON line with its seconds per step and its peak memory"
     prompts = [t.prompt for t in bundled("code", "train")[:8]]
     seed_everything(0)
     positions = []
-    times, toks = time_rlkit(prompts, steps, positions) if name == "rlkit" else time_trl(prompts, steps)
+    times, toks = time_rlkit(prompts, steps, positions, max_positions) if name == "rlkit" else time_trl(prompts, steps)
     out = {"side": name, "step_s": sum(times) / len(times), "tokens_per_step": sum(toks) / len(toks),
            "peak_rss_mb": peak_rss_mb(), "positions": [p for p in positions if p]}
     if torch.cuda.is_available():
@@ -109,9 +111,9 @@ def side(name:str, steps:int):
     print("RESULT " + json.dumps(out), flush=True)
 
 
-def run_side(name:str, steps:int, allocator:str) -> dict:
-    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps)], env=arm_env(allocator),
-                       capture_output=True, text=True)
+def run_side(name:str, steps:int, allocator:str, max_positions:int) -> dict:
+    p = subprocess.run([sys.executable, __file__, "--side", name, "--steps", str(steps), "--max-positions", str(max_positions)],
+                       env=arm_env(allocator), capture_output=True, text=True)
     line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
     if p.returncode or line is None:
         sys.exit(f"--side {name} failed (exit {p.returncode}):\n{p.stderr[-3000:]}")
@@ -129,6 +131,8 @@ if __name__ == "__main__":
     ap.add_argument("--side", choices=["rlkit", "trl", "roofline"], default=None)
     ap.add_argument("--positions", type=float, default=0.0)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--max-positions", type=int, default=GRPOConfig.max_positions,
+                    help="rlkit's positions per update pass at most (default: rlkit's)")
     ap.add_argument("--allocators", default="jemalloc,glibc",
                     help="rlkit's side's allocator, then TRL's: jemalloc as `rlkit train` runs, glibc's malloc as "
                          "Python starts (default: each side's own)")
@@ -138,15 +142,15 @@ if __name__ == "__main__":
         roofline(a.positions)
         sys.exit()
     if a.side:
-        side(a.side, a.steps)
+        side(a.side, a.steps, a.max_positions)
         sys.exit()
     print(f"threads {torch.get_num_threads()}, {G} completions x {NEW} new tokens per step, LoRA r=16, "
           f"{a.steps} timed steps after one warm-up step; each side in a fresh process, {a.repeats} rounds, "
-          f"alternating order; allocators {allocators}")
+          f"alternating order; allocators {allocators}; rlkit's passes of at most {a.max_positions} positions")
     runs = {"rlkit": [], "trl": []}
     for i in range(a.repeats):
         for name in (("rlkit", "trl") if i % 2 == 0 else ("trl", "rlkit")):
-            r = run_side(name, a.steps, allocators[name])
+            r = run_side(name, a.steps, allocators[name], a.max_positions)
             runs[name].append(r)
             print(f"round {i + 1} {name:>6}: {r['step_s']:6.1f} s/step   peak {r['peak_rss_mb']:6.0f} MB resident"
                   + (f"   cuda {r['cuda_max_allocated_mb']:.0f} MB" if "cuda_max_allocated_mb" in r else "")
@@ -167,5 +171,6 @@ if __name__ == "__main__":
     print("(completion lengths differ between methods because every method samples; compare tokens/step above)")
     if a.json:
         Path(a.json).write_text(json.dumps({"steps": a.steps, "repeats": a.repeats, "threads": torch.get_num_threads(),
-                                            "allocators": allocators, "runs": runs, "median": med, "roofline": roof},
+                                            "allocators": allocators,
+                                            "max_positions": a.max_positions, "runs": runs, "median": med, "roofline": roof},
                                            indent=1))

@@ -48,15 +48,13 @@ def _add_fields(p:argparse.ArgumentParser, cls, skip=None, prefix:str=""):
         kw = dict(default=None, dest=name,
                   help=(doc if "default" in doc else f"{doc} (default: {default})").replace("%", "%%"))
         flag = "--" + name.replace("_", "-")
-        if isinstance(default, bool):
+        if isinstance(default, bool) or str(f.type).startswith("bool"):  # bool|None too: None leaves the choice open
             p.add_argument(flag, action=argparse.BooleanOptionalAction, **kw)
         else:
             p.add_argument(flag, type=_option_type(f, default), choices=_CHOICES.get(f.name),
                            metavar=None if f.name in _CHOICES else name.upper(), **kw)
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rlkit", description="RL post-training of language models on one machine")
-    sub = p.add_subparsers(dest="command", required=True)
+def _sample_parser(sub):
     s = sub.add_parser("sample", help="sample completions for a few bundled code tasks and print them with timings")
     s.add_argument("--model", default=None,
                    help="hub id or local directory (default: the embedded SmolLM2-135M-Instruct)")
@@ -70,6 +68,11 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--temperature", type=float, default=RolloutConfig.temperature,
                    help="default: the rollout's, %(default)s")
     s.add_argument("--seed", type=int, default=0)
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rlkit", description="RL post-training of language models on one machine")
+    sub = p.add_subparsers(dest="command", required=True)
+    _sample_parser(sub)
     c = sub.add_parser("check", help="check a task file before training on it: each reference solution passes, "
                                      "no trivial answer does (in the sandbox)",
                        description="Run each code task's reference solution (meta.reference) and trivial answers, "
@@ -138,29 +141,25 @@ def _check(args) -> int:
              if no_ref else ""))
     return 1 if bad else 0
 
-def main(argv:list[str]|None=None) -> int:
-    "Entry point of the `rlkit` command"
-    args = _parser().parse_args(argv)
-    if argv is None and args.command == "train" and (env := jemalloc_env()) is not None:
-        # training runs on jemalloc, which must be in place before the first allocation (00_core)
-        os.execve(sys.executable, [sys.executable, "-m", "rlkit.cli", *sys.argv[1:]], env)
-    if args.command == "sample":
-        try:  # checked before the model loads
-            for flag, v in (("--limit", args.limit), ("--n", args.n), ("--max-new-tokens", args.max_new_tokens)):
-                if v < 1:
-                    raise ValueError(f"{flag} {v}: must be at least 1")
-            if args.temperature < 0:
-                raise ValueError(f"--temperature {args.temperature}: must be 0 (greedy) or more")
-            # a file, a bundled domain or a mix, as `rlkit train --tasks` takes
-            tasks = load_task_spec(args.tasks)[0][: args.limit]
-            demo(tasks, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature, seed=args.seed,
-                 name_or_path=args.model)
-        except (ValueError, FileNotFoundError) as e:
-            print(f"rlkit sample: error: {e}", file=sys.stderr)
-            return 2
-        return 0
-    if args.command == "check":
-        return _check(args)
+def _sample(args) -> int:
+    "`rlkit sample`: completions for a few tasks, printed with their timings"
+    try:  # checked before the model loads
+        for flag, v in (("--limit", args.limit), ("--n", args.n), ("--max-new-tokens", args.max_new_tokens)):
+            if v < 1:
+                raise ValueError(f"{flag} {v}: must be at least 1")
+        if args.temperature < 0:
+            raise ValueError(f"--temperature {args.temperature}: must be 0 (greedy) or more")
+        # a file, a bundled domain or a mix, as `rlkit train --tasks` takes
+        tasks = load_task_spec(args.tasks)[0][: args.limit]
+        demo(tasks, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature, seed=args.seed,
+             name_or_path=args.model)
+    except (ValueError, FileNotFoundError) as e:
+        print(f"rlkit sample: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+def _train(args) -> int:
+    "`rlkit train`: a new run from the options, or `--resume` of one; the exit status says how it ended"
     try:
         if args.resume is not None:
             extra = sorted(k for k, v in vars(args).items()
@@ -185,6 +184,14 @@ def main(argv:list[str]|None=None) -> int:
         print(f"rlkit train: {str(e) or 'interrupted before the run started'}", file=sys.stderr)
         return 130
     return 0
+
+def main(argv:list[str]|None=None) -> int:
+    "Entry point of the `rlkit` command"
+    args = _parser().parse_args(argv)
+    if argv is None and args.command == "train" and (env := jemalloc_env()) is not None:
+        # training runs on jemalloc, which must be in place before the first allocation (00_core)
+        os.execve(sys.executable, [sys.executable, "-m", "rlkit.cli", *sys.argv[1:]], env)
+    return {"sample": _sample, "check": _check, "train": _train}[args.command](args)
 
 # %% ../nbs/13_cli.ipynb #f4f21a5d
 if __name__ == "__main__":

@@ -142,6 +142,9 @@ class RolloutConfig:
     gamma:float = 0.5  # reward discount per repair attempt
     dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
     decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs with AMX), "float32", "bfloat16"
+    # the fast decode loop, which holds a merged copy of the weights; None: where the model supports it (and, in
+    # `train`, where the copy fits the memory budget); False: the reference loop, slower and without the copy
+    fast_decode:bool|None = None
     stop_after_code:bool = True  # a code completion ends when its ``` block closes: what follows is never run
     overlap_execution:bool = False  # run a completion's code as soon as its row ends, while the batch still decodes
     violation:str = "penalize"  # a `violation` ends an episode: "penalize" (violation_reward) or "exclude" (no reward)
@@ -167,8 +170,8 @@ class RolloutConfig:
 
     @property
     def decode(self) -> dict:
-        "The options `run_episodes` passes to `sample` besides the settings above: the fast loop's dtype"
-        return {"dtype": self.decode_dtype}
+        "The options `run_episodes` passes to `sample` besides the settings above: which decode loop, in which dtype"
+        return {"fast": self.fast_decode, "dtype": self.decode_dtype}
 
 # %% ../nbs/07_episodes.ipynb #d6fcd6f8
 @dataclass

@@ -12,12 +12,12 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from .core import write_jsonl
+from .core import Trajectory, write_jsonl
 from .episodes import RolloutConfig, run_episodes
 from .models import load_policy
 
 # %% auto #0
-__all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'paired_difference', 'difference_line', 'comparison',
+__all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'tally', 'paired_difference', 'difference_line', 'comparison',
            'domain_changes', 'domain_name', 'domain_table', 'before_line', 'during_line']
 
 # %% ../nbs/10_eval.ipynb #0f04dee1
@@ -68,6 +68,14 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
     g, per, eps = torch.Generator().manual_seed(seed), max(1, batch // n), []
     for i in tqdm(range(0, len(tasks), per), desc=desc, leave=False):
         eps += run_episodes(model, tokenizer, tasks[i:i + per], ro, n=n, sandbox=sandbox, generator=g)
+    if save is not None:
+        write_jsonl(save, eps, append=False)
+    verdicts = Counter(e.turns[0].result.verdict for e in eps if e.turns[0].result is not None)
+    return (tally(eps, ks) | {"tasks": len(tasks), "n": n, "seed": seed, "temperature": temperature,
+                              "verdicts": dict(verdicts), "adapter": adapter} | ({"episodes": eps} if keep else {}))
+
+def tally(eps:list[Trajectory], ks) -> dict:
+    "First-attempt pass rate of the scored episodes: overall, by domain and by task (as `counts` too), and pass@k"
     ok = [e for e in eps if e.reward is not None]  # a sandbox error: neither pass nor fail
     counts, by_domain = {}, {}  # (answers, passed) by task and by domain
     for e in ok:
@@ -76,15 +84,10 @@ def evaluate(model, # a loaded policy, or a name for `load_policy` (None: the em
             got[0] += 1
             got[1] += passed
     out = {"pass_rate": sum(c for _, c in counts.values()) / max(1, len(ok)), "samples": len(ok),
-           "excluded": len(eps) - len(ok), "tasks": len(tasks), "n": n, "seed": seed, "temperature": temperature}
+           "excluded": len(eps) - len(ok)}
     out |= {f"pass_rate.{d}": c / k for d, (k, c) in sorted(by_domain.items())}
     out["per_task"] = {t: c / k for t, (k, c) in counts.items()}  # what `paired_difference` pairs
-    out |= pass_at_ks({t: tuple(v) for t, v in counts.items()}, ks)
-    if save is not None:
-        write_jsonl(save, eps, append=False)
-    verdicts = Counter(e.turns[0].result.verdict for e in eps if e.turns[0].result is not None)
-    return (out | {"counts": counts, "verdicts": dict(verdicts), "adapter": adapter}
-            | ({"episodes": eps} if keep else {}))
+    return out | pass_at_ks({t: tuple(v) for t, v in counts.items()}, ks) | {"counts": counts}
 
 def _check_eval(tasks:list, n:int, temperature:float, ks) -> tuple:
     "`evaluate`'s arguments checked, and the k of each pass@k"

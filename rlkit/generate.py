@@ -18,8 +18,8 @@ from .models import causal_lm, load_policy
 # %% auto #0
 __all__ = ['FAST_MODEL_TYPES', 'PREFILL_TOKENS', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs',
            'top_p_filter', 'draw', 'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported',
-           'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'drop_decode_weights', 'decode_forward', 'fast_loop',
-           'code_block_stop', 'sample', 'demo']
+           'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'drop_decode_weights', 'decode_copy_mb', 'decode_forward',
+           'fast_loop', 'code_block_stop', 'sample', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -269,6 +269,15 @@ def drop_decode_weights(model):
     "Free `model`'s fast-loop weights, and give their memory back: an update is about to change what they came from"
     if _DECODE_WEIGHTS.pop(model, None) is not None:
         release_memory()
+
+def decode_copy_mb(model, dtype=None) -> float:
+    "MB `decode_weights` allocates: a merged copy of each linear layer, and of the embedding and norms in another dtype"
+    hf = causal_lm(model)
+    dtype = dtype or hf.dtype
+    base = [(k, p) for k, p in hf.named_parameters() if "lora_" not in k]  # the base's weights, a tied head once
+    # the embedding and the norms are used as they are in the model's dtype; the linear layers are always merged anew
+    kept = {id(hf.model.embed_tokens.weight)} | {id(p) for k, p in base if "norm" in k}
+    return sum(p.numel() for k, p in base if dtype != hf.dtype or id(p) not in kept) * dtype.itemsize / 2**20
 
 # %% ../nbs/02_generate.ipynb #349a908b
 def _rms(x, w, eps):

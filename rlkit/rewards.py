@@ -16,7 +16,7 @@ from .tasks import BUNDLED, math_timeout, read_math_answer, unbound_test_names
 __all__ = ['RewardFn', 'ANSWER_CHARS', 'CORRECT', 'TRIVIAL', 'TASK_CHECKS', 'REWARDS', 'ONE_DOMAIN', 'RewardError',
            'extract_code', 'extract_answer', 'tests_fraction', 'tests_all', 'execute', 'execute_one', 'math_answer',
            'code_block', 'json_keys', 'length_penalty', 'env_scored', 'check_correct_domains', 'correct', 'score',
-           'trl_reward', 'check_tasks', 'check_reward_domains', 'reward_spec']
+           'component', 'trl_reward', 'check_tasks', 'check_reward_domains', 'reward_spec']
 
 # %% ../nbs/05_rewards.ipynb #d5f23e29
 RewardFn = Callable[[list, list, list], list]  # (tasks, completions, results) -> scores
@@ -336,29 +336,33 @@ def score(tasks:list[Task], completions:list[str],
         else:
             keep.append(i)
     for name, spec in rewards.items():
-        fn, weight = spec if isinstance(spec, tuple) else (spec, 1.0)
-        if not isinstance(weight, numbers.Real) or not math.isfinite(weight):
-            raise RewardError(f"reward {name!r} has the weight {weight!r}: give (function, number), e.g. (fn, 0.5)")
-        try:
-            values = (fn([tasks[i] for i in keep], [completions[i] for i in keep], [results[i] for i in keep])
-                      if keep else [])
-        except RewardError:
-            raise
-        except Exception as e:
-            raise RewardError(f"reward {name!r} raised {type(e).__name__}: {e} "
-                              f"(tasks {[tasks[i].id for i in keep][:5]})") from e
-        if not hasattr(values, "__len__"):
-            raise RewardError(f"reward {name!r} returned a {type(values).__name__}: "
-                              "a reward returns a list with one score per sample")
-        if len(values) != len(keep):
-            raise RewardError(f"reward {name!r} returned {len(values)} scores for {len(keep)} samples")
+        weight, values = component(name, spec, [tasks[i] for i in keep], [completions[i] for i in keep],
+                                   [results[i] for i in keep])
         for i, v in zip(keep, values):
-            if not isinstance(v, numbers.Real) or not math.isfinite(v):  # numbers.Real: numpy's scalars too
-                raise RewardError(f"reward {name!r} returned {v!r} for task {tasks[i].id!r}: "
-                                  "a reward must be a finite number")
-            rows[i][name] = float(v)
-            rows[i]["total"] += weight * float(v)
+            rows[i][name] = v
+            rows[i]["total"] += weight * v
     return rows
+
+def component(name:str, spec, tasks:list[Task], completions:list[str], results:list) -> tuple[float, list[float]]:
+    "One reward's weight and its scores of the samples, or a `RewardError` that says what is wrong with it"
+    fn, weight = spec if isinstance(spec, tuple) else (spec, 1.0)
+    if not isinstance(weight, numbers.Real) or not math.isfinite(weight):
+        raise RewardError(f"reward {name!r} has the weight {weight!r}: give (function, number), e.g. (fn, 0.5)")
+    try:
+        values = fn(tasks, completions, results) if tasks else []
+    except RewardError:
+        raise
+    except Exception as e:
+        raise RewardError(f"reward {name!r} raised {type(e).__name__}: {e} (tasks {[t.id for t in tasks][:5]})") from e
+    if not hasattr(values, "__len__"):
+        raise RewardError(f"reward {name!r} returned a {type(values).__name__}: "
+                          "a reward returns a list with one score per sample")
+    if len(values) != len(tasks):
+        raise RewardError(f"reward {name!r} returned {len(values)} scores for {len(tasks)} samples")
+    for t, v in zip(tasks, values):
+        if not isinstance(v, numbers.Real) or not math.isfinite(v):  # numbers.Real: numpy's scalars too
+            raise RewardError(f"reward {name!r} returned {v!r} for task {t.id!r}: a reward must be a finite number")
+    return weight, [float(v) for v in values]
 
 # %% ../nbs/05_rewards.ipynb #d8a9a179
 def trl_reward(reward:RewardFn, tasks:list[Task], sandbox=None, name:str|None=None) -> Callable:

@@ -355,7 +355,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
           "violation_share": sum("violation" in e.meta for e in eps) / max(1, len(eps))}
     m |= {k: update.get(k) for k in ("loss", "kl", "kl_after", "clip_frac", "entropy", "grad_norm", "sequences",
                                      "tokens", "positions", "update_tflop", "update_gflops", "max_positions",
-                                     "checkpointing")}
+                                     "checkpointing", "fast_decode")}
     # and PPO's per domain
     m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}
     return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
@@ -385,7 +385,8 @@ def summary_line(m:dict) -> str:
 def memory_choice(m:dict) -> str:
     "What the update chose to fit the memory budget (`12_train`), for the step line"
     chose = ([f"passes of at most {m['max_positions']} positions"] if m.get("max_positions") else []) \
-        + (["checkpointing"] if m.get("checkpointing") else [])
+        + (["checkpointing"] if m.get("checkpointing") else []) \
+        + (["reference decode loop"] if m.get("fast_decode") is False else [])
     return f" ({', '.join(chose)})" if chose else ""
 
 def repair_summary(rows:list[dict], attempts:int=2) -> str:

@@ -184,19 +184,7 @@ def load_task_spec(spec:str, split:str="train",
     "Tasks and group weights from a spec like 'code:3,math:1,tasks.jsonl:2', a group each; bundled domains use `split`"
     tasks, weights = [], {}
     for name, weight in spec_parts(spec):
-        if name not in DOMAINS and name not in SOURCES and not Path(name).exists():
-            plugins()  # a wing registers its own task sets
-        if name in SOURCES:
-            got = SOURCES[name](split)
-        else:
-            try:
-                got = bundled(name, split) if name in BUNDLED else load_tasks(name)
-            except FileNotFoundError:
-                close = difflib.get_close_matches(name, sorted(SOURCES), n=5, cutoff=0.6)
-                raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain, a task file nor a "
-                                 f"registered task set ({len(SOURCES)} are registered"
-                                 + (f"; the closest: {', '.join(close)}" if close else "")
-                                 + f"). {SPEC_HELP}") from None
+        got = _part_tasks(name, spec, split)
         if difficulty and difficulty != "all":
             got = _of_difficulty(got, difficulty, spec, name)
         if not got:
@@ -221,6 +209,20 @@ def load_task_spec(spec:str, split:str="train",
         raise ValueError(f"task spec {spec!r} names no tasks: use e.g. 'code', 'code:3,math:1' or a JSONL file")
     _check_ids(tasks, spec)
     return tasks, weights
+
+def _part_tasks(name:str, spec:str, split:str) -> list:
+    "The tasks one part of a spec names: a registered task set, a bundled domain's `split` or a task file"
+    if name not in DOMAINS and name not in SOURCES and not Path(name).exists():
+        plugins()  # a wing registers its own task sets
+    if name in SOURCES:
+        return SOURCES[name](split)
+    try:
+        return bundled(name, split) if name in BUNDLED else load_tasks(name)
+    except FileNotFoundError:
+        close = difflib.get_close_matches(name, sorted(SOURCES), n=5, cutoff=0.6)
+        raise ValueError(f"task spec {spec!r}: {name!r} is neither a bundled domain, a task file nor a "
+                         f"registered task set ({len(SOURCES)} are registered"
+                         + (f"; the closest: {', '.join(close)}" if close else "") + f"). {SPEC_HELP}") from None
 
 def _of_difficulty(got:list, difficulty:str, spec:str, name:str) -> list:
     "The tasks of `got` (part `name` of `spec`) with no difficulty or one `difficulty` lists; a user's file is told"

@@ -15,7 +15,7 @@ from .config import (TrainConfig, check_rewards, eval_options, load_model, load_
                           read_config)
 from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_everything
 from .episodes import Context, RolloutConfig, check_envs, run_episodes
-from .generate import drop_decode_weights
+from .generate import decode_copy_mb, decode_dtype, drop_decode_weights, fast_unsupported
 from .eval import (MIN_PAIRED, before_line, comparison, difference_line, domain_changes, domain_name, domain_table,
                    during_line, evaluate, paired_difference)
 from .grpo import episode_batch, fault_line, fit_update, grpo_step, kl_after_update
@@ -28,8 +28,8 @@ from .tasks import TaskSampler
 
 # %% auto #0
 __all__ = ['Hook', 'hook_types', 'make_hooks', 'Run', 'TrainerState', 'setup', 'save', 'restore_hooks', 'start', 'Interrupted',
-           'held_out', 'forgetting', 'collect', 'update', 'fit_memory', 'divergence', 'check', 'checkpoint_due',
-           'out_of_time', 'time_is_up', 'recover', 'rolled_back', 'record', 'report', 'train']
+           'fit_rollout', 'held_out', 'forgetting', 'collect', 'update', 'fit_memory', 'divergence', 'check',
+           'checkpoint_due', 'out_of_time', 'time_is_up', 'recover', 'rolled_back', 'record', 'report', 'train']
 
 # %% ../nbs/12_train.ipynb #a0000015
 class Hook:
@@ -204,12 +204,21 @@ class Interrupted(KeyboardInterrupt):
     "Ctrl-C during a run: the message says where the run is and how to continue it"
 
 # %% ../nbs/12_train.ipynb #a1115c5f
+def fit_rollout(run:Run, model, ro:RolloutConfig) -> RolloutConfig:
+    "`ro` with the decode loop that fits: the fast one where its merged copy of the weights fits the budget"
+    if ro.fast_decode is not None or fast_unsupported(model):
+        return ro  # as configured, or the reference loop in any case
+    drop_decode_weights(model)  # a copy an evaluation left: measure what the process holds without it
+    copy = decode_copy_mb(model, decode_dtype(model, ro.decode_dtype))
+    return dataclasses.replace(ro, fast_decode=copy <= run.memory_mb - resident_mb(next(model.parameters()).device))
+
 def held_out(run:Run, model, tok, step:int, evals:dict, when:str|int, log) -> dict:
     "Steps 2, 8: held-out (probe, trained-on) pass rates at `step` into eval.json; `when`: 'before', 'after' or a step"
     cfg, key = run.cfg, when if isinstance(when, str) else str(when)
+    opts = eval_options(cfg)
+    opts["rollout"] = fit_rollout(run, model, opts["rollout"])
     def measure(tasks, name):
-        return (evaluate(model, tasks, tok, sandbox=run.sandbox, desc=f"{name}, {when}", **eval_options(cfg))
-                | {"step": step})
+        return evaluate(model, tasks, tok, sandbox=run.sandbox, desc=f"{name}, {when}", **opts) | {"step": step}
     (evals if isinstance(when, str) else evals.setdefault("during", {}))[key] = measure(run.held_out, "held-out")
     if run.probe:
         evals.setdefault("probe", {})[key] = measure(run.probe, "probe")
@@ -284,7 +293,7 @@ def update(run:Run, s:TrainerState, eps:list[Trajectory], rollout:RolloutConfig)
     else:
         u = dataclasses.replace(run.cfg.ppo, max_positions=positions)
         m = ppo_step(s.model, s.head, s.tok, s.optimizer, eps, u, rollout, s.kl_ctl)
-    return m | {"max_positions": positions, "checkpointing": gc}
+    return m | {"max_positions": positions, "checkpointing": gc, "fast_decode": rollout.fast_decode}
 
 def fit_memory(run:Run, s:TrainerState, eps:list[Trajectory]) -> tuple[int, bool]:
     "Positions per pass and checkpointing that fit between what the process holds now and the budget (`fit_update`)"
@@ -442,6 +451,7 @@ def train(cfg:TrainConfig|None=None,
             ro = cfg.rollout
             for h in run.hooks:
                 ro = h.on_rollout(run, s, ro)
+            ro = fit_rollout(run, s.model, ro)
             train_on, eps = collect(s.model, s.tok, s.sampler, cfg, s.step + 1, s.gen, run.sandbox, run.rewards,
                                     run.executor, ro)
             # 4. update the policy on them (and on what a hook adds: replayed groups)

@@ -68,7 +68,8 @@ PROSE = {
         "the median over the repeats: seconds per step and the whole process's peak resident memory. The roofline is "
         "the least time this machine could take for the same step. `grpo_vs_trl.json` runs each side on its own "
         "default allocator (rlkit on jemalloc, as `rlkit train` starts itself; TRL on glibc's malloc, as Python "
-        "starts); `grpo_vs_trl_both_jemalloc.json` runs both on jemalloc.",
+        "starts); `grpo_vs_trl_both_jemalloc.json` runs both on jemalloc, and `grpo_vs_trl_both_jemalloc_p512.json` "
+        "too, with rlkit's update passes held to fewer positions (`--max-positions`), as a memory budget would choose.",
     "memory": "`memory_compare.json` is the main job's first steps as whole processes side by side, the arms "
         "alternating: an arm is the allocator and, after a colon, the update's limit on the positions of a pass (none: "
         "the default; zero: no limit), so its first arm is the main job as it ran before jemalloc and that limit. The "
@@ -358,6 +359,8 @@ def r_trl(d):
     out = table(["side", "s a step (median)", "peak RSS MB (median)", "tokens a step", "s a step, each run"], rows)
     if "allocators" in d:
         out += "\n\nAllocators: " + ", ".join(f"{k} on `{v}`" for k, v in d["allocators"].items()) + "."
+    if "max_positions" in d:
+        out += f" rlkit's update passes hold at most {d['max_positions']:,} positions."
     if "rlkit" in med and "trl" in med:
         out += (f"\n\nrlkit's step takes **{med['rlkit']['step_s'] / med['trl']['step_s']:.2f}x** TRL's time, with "
                 f"**{med['rlkit']['peak_rss_mb'] / med['trl']['peak_rss_mb']:.2f}x** its peak memory "
