@@ -417,13 +417,7 @@ def sample(model, tokenizer,
     device = next(model.parameters()).device
     ids, mask = left_pad(rows, tokenizer.pad_token_id, device)  # (N, P)
     eos = torch.tensor(eos_token_ids(model, tokenizer), device=device)
-    why = fast_unsupported(model) if fast is not False else "fast=False"
-    if fast and why:
-        raise ValueError(f"fast=True, but the fast decode loop cannot run this model: {why}. "
-                         "Pass fast=None to fall back")
-    if why and fast is None and why not in _FALLBACK_SAID:
-        _FALLBACK_SAID.add(why)
-        warnings.warn(f"rlkit.generate.sample: {why}: using the reference decode loop (slower)")
+    why = _why_reference(model, fast)
     per = stop_after_code if isinstance(stop_after_code, (list, tuple)) else [stop_after_code] * len(prompts)
     stop = code_block_stop(tokenizer, [bool(x) for x in per for _ in range(n)]) if any(per) else None
     if on_done is not None:
@@ -439,6 +433,17 @@ def sample(model, tokenizer,
             on_done(i, completions[i])
     return Samples(texts, ids, mask, completion_ids, completion_mask, torch.stack(logps, 1), completions, ~done,
                    torch.arange(len(prompts), device=device).repeat_interleave(n), time.time() - t0)
+
+def _why_reference(model, fast:bool|None) -> str|None:
+    "Why `sample` decodes with the reference loop (said once per reason when it falls back), or None: the fast loop"
+    why = fast_unsupported(model) if fast is not False else "fast=False"
+    if fast and why:
+        raise ValueError(f"fast=True, but the fast decode loop cannot run this model: {why}. "
+                         "Pass fast=None to fall back")
+    if why and fast is None and why not in _FALLBACK_SAID:
+        _FALLBACK_SAID.add(why)
+        warnings.warn(f"rlkit.generate.sample: {why}: using the reference decode loop (slower)")
+    return why
 
 def _notify(stop, eos, tokenizer, rows:int, on_done):
     "Wrap a decode loop's `stop` (or none) to call `on_done(row, text)` at the step each row ends, changing no stop"

@@ -176,16 +176,18 @@ def episode_html(traj:Trajectory, tokenizer=None,
                     _pre("audit log", audit_text(r.audit))]
         out.append(_pre("feedback", t.feedback or ""))
         prev = code
-    env = traj.meta.get("env")
-    if env:  # a multi-turn episode: what its checks said, and what it changed in its directory
-        changes = "\n".join(f"{d['change']}: {d['path']}"
-                            + (f" ({d['kind']})" if d.get("kind") not in (None, "file") else "")
-                            + (f"\n{d['diff']}" if d.get("diff") else "")
-                            for d in env.get("diff", []))
-        out += ["<hr>", _pre(f"checks: {env.get('passed')}/{env.get('total')} held",
-                             "\n".join(env.get("why", [])) or "all held"),
-                _pre("final filesystem diff", changes or "nothing changed")]
-    return "".join(out)
+    return "".join(out + _env_html(traj.meta.get("env")))
+
+def _env_html(env:dict|None) -> list[str]:
+    "What a multi-turn episode's checks said, and what it changed in its directory (nothing for other episodes)"
+    if not env:
+        return []
+    kind = lambda d: f" ({d['kind']})" if d.get("kind") not in (None, "file") else ""
+    changes = "\n".join(f"{d['change']}: {d['path']}{kind(d)}" + (f"\n{d['diff']}" if d.get("diff") else "")
+                        for d in env.get("diff", []))
+    checks = "\n".join(env.get("why", [])) or "all held"
+    return ["<hr>", _pre(f"checks: {env.get('passed')}/{env.get('total')} held", checks),
+            _pre("final filesystem diff", changes or "nothing changed")]
 
 def group_html(trajs:list[Trajectory], tokenizer=None, kl:bool=False) -> str:
     "A group's episodes side by side, highest reward first"
