@@ -6,7 +6,8 @@ repair loop on, code executed in firejail, the same seed. Episodes are played by
 sandbox) in both, so the generation and execution seconds should agree; what differs is the update: rlkit's `grpo_step`
 against TRL's loss, reference pass and optimizer. Each engine runs alone in a fresh process, the two alternate in order
 (rlkit first, then TRL first, ...) `--repeats` times, and the script prints the medians: seconds per step after the
-first (generation, execution, update) and the process's whole peak resident memory (VmHWM).
+first (generation, execution, update) and the process's whole peak resident memory (VmHWM). Both run on jemalloc, as
+`rlkit train` starts itself whichever engine it runs.
 
     .venv/bin/python bench/engines.py [--steps 3 --tasks-per-step 2 --group-size 8 --repeats 3]
 """
@@ -15,8 +16,11 @@ from pathlib import Path
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).parent))
+from memory import arm_env
 
 KEYS = ("step_s", "generate_s", "execute_s", "update_s")
+ALLOCATOR = "jemalloc"  # `rlkit train` restarts itself on it, for either engine
 
 
 def one_engine(engine:str, a):
@@ -55,7 +59,8 @@ def main():
     for i in range(a.repeats):
         for engine in (("rlkit", "trl") if i % 2 == 0 else ("trl", "rlkit")):
             p = subprocess.run([sys.executable, __file__, "--engine", engine, "--steps", str(a.steps), "--tasks-per-step",
-                                str(a.tasks_per_step), "--group-size", str(a.group_size)], capture_output=True, text=True)
+                                str(a.tasks_per_step), "--group-size", str(a.group_size)], capture_output=True, text=True,
+                               env=arm_env(ALLOCATOR))
             line = next((l for l in p.stdout.splitlines() if l.startswith("RESULT ")), None)
             if p.returncode or line is None:
                 sys.exit(f"--engine {engine} failed (exit {p.returncode}):\n{p.stderr[-3000:]}")
@@ -73,7 +78,8 @@ def main():
           f"{med['trl']['update_s'] / med['rlkit']['update_s']:.2f}x; its peak memory: "
           f"{med['trl']['peak_rss_mb'] / med['rlkit']['peak_rss_mb']:.2f}x")
     if a.json:
-        Path(a.json).write_text(json.dumps({"args": vars(a), "runs": runs, "median": med}, indent=1))
+        Path(a.json).write_text(json.dumps({"args": vars(a), "allocator": ALLOCATOR, "runs": runs, "median": med},
+                                           indent=1))
 
 
 if __name__ == "__main__":

@@ -69,7 +69,8 @@ PROSE = {
         "the least time this machine could take for the same step. `grpo_vs_trl.json` runs each side on its own "
         "default allocator (rlkit on jemalloc, as `rlkit train` starts itself; TRL on glibc's malloc, as Python "
         "starts); `grpo_vs_trl_both_jemalloc.json` runs both on jemalloc, and `grpo_vs_trl_both_jemalloc_p512.json` "
-        "too, with rlkit's update passes held to fewer positions (`--max-positions`), as a memory budget would choose.",
+        "too, with rlkit's update passes held to fewer positions (`--max-positions`), as a memory budget would choose. "
+        "`engines.json` is the whole training loop instead, rlkit's and TRL's engine behind the same rollout and sandbox.",
     "memory": "`memory_compare.json` is the main job's first steps as whole processes side by side, the arms "
         "alternating: an arm is the allocator and, after a colon, the update's limit on the positions of a pass (none: "
         "the default; zero: no limit), so its first arm is the main job as it ran before jemalloc and that limit. The "
@@ -107,7 +108,7 @@ PAGES = [
     ("payoff", "What a run learned: trained-on against held-out", "scripts/payoff.py", ["payoff_*.json"]),
     ("headroom", "Headroom on the held-out tasks", "bench/headroom.py", ["headroom_*.json"]),
     ("demonstrations", "Demonstrations instead of rewards", "bench/demonstrations.py", ["demonstrations*"]),
-    ("grpo_vs_trl", "Speed and memory against TRL", "bench/grpo_vs_trl.py", ["grpo_vs_trl*"]),
+    ("grpo_vs_trl", "Speed and memory against TRL", "bench/grpo_vs_trl.py", ["grpo_vs_trl*", "engines*"]),
     ("memory", "Memory of the main job", "bench/memory.py", ["memory_*"]),
     ("math_checker", "Math answer checkers", "bench/math_checker.py", ["math_checker*"]),
     ("terminal_base", "Terminal tasks: base rates", "bench/terminal_base.py", ["terminal_base*"]),
@@ -116,7 +117,7 @@ PAGES = [
 ]
 # A file that another script wrote: its docstring's first paragraph heads the file's section.
 WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "replay_fault_*": "bench/replay_fault.py",
-              "memory_shapes*": "bench/memory_shapes.py"}
+              "memory_shapes*": "bench/memory_shapes.py", "engines*": "bench/engines.py"}
 
 
 # ---------------------------------------------------------------- formatting
@@ -372,6 +373,17 @@ def r_trl(d):
     return out
 
 
+def r_engines(d):
+    med, a = d["median"], d["args"]
+    rows = [[e, num(m["step_s"]), num(m["generate_s"]), num(m["execute_s"]), num(m["update_s"]), num(m["peak_rss_mb"], 0),
+             ", ".join(num(r["step_s"]) for r in d["runs"][e])] for e, m in med.items()]
+    out = table(["engine", "s a step", "generate s", "execute s", "update s", "peak RSS MB", "s a step, each run"], rows)
+    return out + (f"\n\n{a['steps']} steps of {a['tasks_per_step']} tasks x {a['group_size']} episodes, the median of "
+                  f"{a['repeats']} fresh processes an engine, both on `{d.get('allocator', 'glibc')}`. TRL's engine takes "
+                  f"**{med['trl']['step_s'] / med['rlkit']['step_s']:.2f}x** rlkit's step time and "
+                  f"**{med['trl']['peak_rss_mb'] / med['rlkit']['peak_rss_mb']:.2f}x** its peak memory.")
+
+
 def memory_peak(d) -> float:
     "A `bench/memory.py` file's peak: the largest phase's (earlier files: the process's ru_maxrss)"
     return d["peak_mb"] if "peak_mb" in d else d["ru_maxrss_mb"]
@@ -487,7 +499,7 @@ def r_generic(d):
 
 RENDERERS = [("families_main_job*", r_main_job), ("families_*", r_families), ("learning_curve_*", r_curves),
              ("payoff_*", r_payoff), ("headroom_*", r_headroom), ("demonstrations_then_rl*", r_demos_then_rl),
-             ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl),
+             ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl), ("engines*", r_engines),
              ("memory_shapes*", r_memory_shapes), ("memory_compare*", r_memory_compare), ("memory_*", r_memory),
              ("math_checker*", r_math), ("terminal_base*", r_terminal)]
 
