@@ -233,7 +233,9 @@ def test_a_small_memory_budget_runs_one_sequence_a_pass_with_checkpointing_for_t
     rows, said = {}, {}
     for name, budget in (("roomy", 0.0), ("tight", 0.001)):  # 1 MB: less than the process holds, so nothing fits
         lines = []
-        cfg = toy_config(tmp_path / name, toy_tasks(tmp_path / "toy.jsonl"), steps=2, memory_budget=budget)
+        # the fast decode loop in both runs, so that step 1 samples the same episodes
+        cfg = toy_config(tmp_path / name, toy_tasks(tmp_path / "toy.jsonl"), steps=2, memory_budget=budget,
+                         rollout={"fast_decode": True})
         train(cfg, rewards={"a": lowercase}, log=lines.append)
         rows[name] = read_metrics(tmp_path / name)[0]
         said[name] = [s for s in lines if s.startswith("step ")]
@@ -248,6 +250,17 @@ def test_a_small_memory_budget_runs_one_sequence_a_pass_with_checkpointing_for_t
     a, b = rows["roomy"][0], rows["tight"][0]
     assert a["reward_mean"] == b["reward_mean"] and math.isclose(a["loss"], b["loss"], rel_tol=1e-3, abs_tol=1e-6)
     assert math.isclose(a["grad_norm"], b["grad_norm"], rel_tol=1e-2), (a["grad_norm"], b["grad_norm"])
+
+
+def test_a_small_memory_budget_decodes_without_the_merged_copy(tmp_path):
+    "Left to the budget, the decode loop is the reference one when the fast loop's copy of the weights does not fit"
+    for name, budget, fast in (("roomy", 0.0, True), ("tight", 0.001, False)):
+        lines = []
+        cfg = toy_config(tmp_path / name, toy_tasks(tmp_path / "toy.jsonl"), steps=1, memory_budget=budget)
+        train(cfg, rewards={"a": lowercase}, log=lines.append)
+        assert [r["fast_decode"] for r in read_metrics(tmp_path / name)[0]] == [fast]
+        step = next(s for s in lines if s.startswith("step "))
+        assert step.endswith("reference decode loop)") != fast, step
 
 
 def test_dynamic_sampling_replaces_zero_variance_groups(tmp_path):
