@@ -73,7 +73,9 @@ PROSE = {
         "`engines.json` is the whole training loop instead, rlkit's and TRL's engine behind the same rollout and sandbox.",
     "memory": "`memory_compare.json` is the main job's first steps as whole processes side by side, the arms "
         "alternating: an arm is the allocator and, after a colon, the update's limit on the positions of a pass (none: "
-        "the default; zero: no limit), so its first arm is the main job as it ran before jemalloc and that limit. The "
+        "the default; zero: no limit), so its first arm is the main job as it ran before jemalloc and that limit; "
+        "`memory_compare_positions.json` sets the default against passes of fewer positions, on its first step's "
+        "episodes the same in both arms. The "
         "other files are one process, one phase at a time. *Peak above* is how far the phase raised the resident "
         "memory above what the phases before it left; *left* is what it left resident. `memory_main_job.json` is the "
         "main job as `rlkit train` runs it (on jemalloc, passes of bounded positions); `memory_main_job_glibc.json` "
