@@ -2,16 +2,18 @@
 
 Each configuration trains in segments of --every steps (`train(..., resume=run)` continues the same run, with its
 optimizer, sampler and RNG states); after each segment the run's own held-out evaluation measures the greedy pass rate on
-the bundled code test split (119 tasks), with the paired 95% interval against the untrained model. The clock counts
+the run's held-out tasks (the bundled code test split, 119 tasks; a family's 400 held-out instances), with the paired 95% interval against the untrained model. The clock counts
 training time (sampling, execution, updates, checkpoints, and the steps a rollback undid), not the evaluations; `--minutes` is a budget that each segment
 gets what is left of (`TrainConfig.max_minutes`), so the last one ends at the last step that fits. One process; runs go one after another
 (never two at once on this 2-core machine, or both timings lie). Writes a PNG of the curves and prints the table.
 
 `--trained-on` also measures, at every point, the tasks the run trains on, the same way (greedy, paired with the untrained
 model, from the segment's last checkpoint): what the run learns where it practises, against what carries to unseen tasks.
+A run with a probe (the configuration "families", or `--set probe_tasks=...`) measures it at every point too, in a panel of its own.
 
     .venv/bin/python bench/learning_curve.py --minutes 60 --seeds 0 1 2 --configs default no-repair
     .venv/bin/python bench/learning_curve.py --minutes 25 --every 5 --seeds 0 --configs default --trained-on
+    .venv/bin/python bench/learning_curve.py --minutes 60 --every 10 --seeds 0 1 2 --configs families
 
 `--set KEY=VALUE` changes every configuration the same way (a TrainConfig field, or `rollout.`, `grpo.` or `ppo.` before one of theirs), for
 example the batch a GPU affords: `--set tasks_per_step=16 rollout.group_size=16 sandbox=subprocess`.
@@ -29,8 +31,9 @@ from rlkit.runs import checkpoints, read_metrics
 from rlkit.tasks import load_task_spec
 from rlkit.train import TrainConfig, eval_options, train
 
-CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict gives it (what `bash scripts/run.sh` runs is "default")
-    "default": {},
+CONFIGS = {  # name -> changes to the default TrainConfig as dataclasses.asdict gives it
+    "default": {},  # the hand-written code tasks
+    "families": {"tasks": "family:listfn", "probe_tasks": "code"},  # what `bash scripts/run.sh` trains on and probes
     "no-repair": {"rollout": {"attempts": 1}},
     "T=1.0": {"rollout": {"temperature": 1.0}},
     "all-difficulties": {"difficulty": None},
@@ -95,11 +98,16 @@ def curve(name:str, seed:int, minutes:float, every:int, root:Path, trained_on:bo
         if not points:
             points.append({"minutes": 0.0, "step": 0, "pass_rate": before["pass_rate"], "lo": 0.0, "hi": 0.0})
             if trained_on: points[0]["trained_on"] = {"tasks": len(tasks), "pass_rate": own_before["pass_rate"], "lo": 0.0, "hi": 0.0}
+            if "probe" in res["eval"]:
+                points[0]["probe"] = {"pass_rate": res["eval"]["probe"]["before"]["pass_rate"], "lo": 0.0, "hi": 0.0}
         rows, _ = read_metrics(run)
         trained += res["train_s"]  # the budget's clock: a step a rollback undid spent its time too, though its record is gone
         done = rows[-1]["step"]  # short of `step` when the budget ended the segment
         p = {"minutes": trained / 60, "step": done} | point(before, res["eval"]["after"])
         line = f"{name:<18} seed {seed}  {trained / 60:5.1f} min  step {done:3d}  held-out {p['pass_rate']:.1%} {fmt(p)}"
+        if "probe" in res["eval"]:  # the run's probe (--set probe_tasks=...), measured with the held-out tasks
+            p["probe"] = point(res["eval"]["probe"]["before"], res["eval"]["probe"]["after"])
+            line += f"  probe {p['probe']['pass_rate']:.1%} {fmt(p['probe'])}"
         if trained_on:
             p["trained_on"] = {"tasks": len(tasks)} | point(own_before, own(str(checkpoints(run)[-1] / "adapter")))
             line += f"  trained-on {p['trained_on']['pass_rate']:.1%} {fmt(p['trained_on'])}"
@@ -117,6 +125,7 @@ def plot(curves:dict, configs:list, seeds:list, root:Path, where:str="2 CPU core
     """The curves with their paired 95% intervals (a band around the untrained pass rate, dashed), and the table of pass rate
     against time; a second panel and table for the trained-on tasks where the curves measured them"""
     sets = [("held-out", lambda q: q)]
+    if any("probe" in q for p in curves.values() for q in p): sets.append(("probe", lambda q: q.get("probe")))
     if any("trained_on" in q for p in curves.values() for q in p): sets.append(("trained-on", lambda q: q.get("trained_on")))
     fig = Figure(figsize=(7 * len(sets), 4.5)); axes = fig.subplots(1, len(sets), squeeze=False)[0]
     for ax, (what, get) in zip(axes, sets):
