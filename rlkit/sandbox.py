@@ -4,7 +4,7 @@
 
 # %% ../nbs/03_sandbox.ipynb #4a3f74a4
 from __future__ import annotations
-import ast, builtins, os, pwd, shutil, signal, subprocess, sys, tempfile, threading, time, warnings, weakref
+import os, pwd, shutil, subprocess, sys, tempfile, threading, time, warnings, weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,35 +12,12 @@ from pathlib import Path
 from .core import DATA_DIR, ExecResult, cache_dir
 from .isolation import (AuditPolicy, JobCgroup, Tier, mount_quota, remove_stale_cgroups, unhideable,
                              written_files)
-from .jail import (Box, ChannelClosed, JobStop, Worker, WorkerBroken, clean_stderr, close_all, decode_value,
-                        encode_value, harness_source, new_workdir, quota_works, remove_stale_workdirs)
+from .jail import (Box, ChannelClosed, JobStop, Worker, WorkerBroken, clean_stderr, close_all, harness_source,
+                        new_workdir, quota_works, remove_stale_workdirs)
+from .verdicts import definition_verdict, final_verdict, instrument_tests, run_tests
 
 # %% auto #0
-__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'Limits', 'Sandbox', 'CandidateError', 'default_workers']
-
-# %% ../nbs/03_sandbox.ipynb #50ae33c6
-# CPython 3.11 can fail ("AST constructor recursion depth mismatch") when threads build ASTs at once
-_AST_LOCK = threading.Lock()
-
-def instrument_tests(tests:str) -> tuple:
-    "Compile `tests` with every assert replaced by a recorded check; returns (code, list of assert sources)"
-    with _AST_LOCK:  # `run_batch` calls this from its worker threads
-        tree = ast.parse(tests, "<tests>")
-        asserts = []
-        class Rewrite(ast.NodeTransformer):
-            def visit_Assert(self, node):
-                asserts.append(ast.unparse(node))
-                # `assert L == R` records both sides, so a failure can say what L was (the repair loop's feedback)
-                t = node.test
-                eq = isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
-                body, extra = ((ast.Tuple([t.left, t.comparators[0]], ast.Load()), [ast.Constant(ast.unparse(t.left))])
-                               if eq else (t, []))
-                call = ast.Call(ast.Name("__rlkit_assert__", ast.Load()),
-                                [ast.Constant(len(asserts) - 1),
-                                 ast.Lambda(ast.arguments([], [], None, [], [], None, []), body)] + extra, [])
-                return ast.copy_location(ast.Expr(call), node)
-        tree = ast.fix_missing_locations(Rewrite().visit(tree))
-        return compile(tree, "<tests>", "exec"), asserts
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'Limits', 'Sandbox', 'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #ec9505bf
 @dataclass
@@ -142,6 +119,34 @@ def _fallback_warning(user:str, uid:int) -> str:
     return (f"rlkit sandbox: using the 'subprocess' backend. Model-written code runs as {who}; it has the network, "
             "and no namespace, blacklist or seccomp filter: it is NOT isolated. Install firejail for a real sandbox.")
 
+def _backend(backend:str|None, python:str, data_dirs:dict) -> str:
+    "The backend `Sandbox` runs: the one asked for, or firejail where it is installed; checked against what it needs"
+    if backend is None:
+        backend = "firejail" if shutil.which("firejail") else "subprocess"
+    if backend not in ("firejail", "subprocess"):
+        raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
+    if backend == "firejail" and not shutil.which("firejail"):
+        raise FileNotFoundError("backend='firejail' but firejail is not installed: `apt-get install firejail` "
+                                "(the README's setup does it), or pass backend='subprocess' to run WITHOUT isolation")
+    if not Path(python).exists():
+        raise FileNotFoundError(f"python={python!r} does not exist: pass the interpreter the sandbox should run")
+    for name, d in data_dirs.items():  # each is blacklisted for every job: firejail must accept its path
+        if backend == "firejail" and (why := unhideable(Path(d).resolve())):
+            raise ValueError(f"data_dirs[{name!r}]={d!r}: {why}, so every job could read it at its host path: "
+                             "rename the directory")
+    return backend
+
+def _account(user:str) -> tuple:
+    "(uid, gid) of `user`, whom the code runs as when rlkit runs as root; else (None, None): the caller's own"
+    if os.geteuid() != 0:
+        return None, None
+    try:
+        pw = pwd.getpwnam(user)
+    except KeyError:
+        raise RuntimeError(f"Running as root, rlkit runs code as the unprivileged user {user!r}, which does not "
+                           "exist: run the README's setup (scripts/setup.sh) to create it") from None
+    return pw.pw_uid, pw.pw_gid
+
 # %% ../nbs/03_sandbox.ipynb #78922b72
 class Sandbox:
     "Runs (code, tests) pairs in isolation and returns an `ExecResult` for each"
@@ -157,29 +162,7 @@ class Sandbox:
                 ):
         self.limits, self.python, self.policy, self.allow, self.data_dirs = (
             limits or Limits(), python, policy, tuple(allow), dict(data_dirs or {}))
-        if backend is None:
-            backend = "firejail" if shutil.which("firejail") else "subprocess"
-        if backend not in ("firejail", "subprocess"):
-            raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
-        if backend == "firejail" and not shutil.which("firejail"):
-            raise FileNotFoundError("backend='firejail' but firejail is not installed: `apt-get install firejail` "
-                                    "(the README's setup does it), "
-                                    "or pass backend='subprocess' to run WITHOUT isolation")
-        if not Path(python).exists():
-            raise FileNotFoundError(f"python={python!r} does not exist: pass the interpreter the sandbox should run")
-        self.backend, self.uid, self.gid = backend, None, None
-        for name, d in self.data_dirs.items():  # each is blacklisted for every job: firejail must accept its path
-            if backend == "firejail" and (why := unhideable(Path(d).resolve())):
-                raise ValueError(f"data_dirs[{name!r}]={d!r}: {why}, so every job could read it at its host path: "
-                                 "rename the directory")
-        if os.geteuid() == 0:
-            try:
-                pw = pwd.getpwnam(user)
-            except KeyError:
-                raise RuntimeError(f"Running as root, rlkit runs code as the unprivileged user {user!r}, "
-                                   "which does not exist: run the README's setup (scripts/setup.sh) "
-                                   "to create it") from None
-            self.uid, self.gid = pw.pw_uid, pw.pw_gid
+        self.backend, (self.uid, self.gid) = _backend(backend, python, self.data_dirs), _account(user)
         pw = pwd.getpwuid(self.uid if self.uid is not None else os.getuid())
         self.user, self.user_home = pw.pw_name, Path(pw.pw_dir)  # the account the code runs as
         if backend == "subprocess":
@@ -317,125 +300,6 @@ class Sandbox:
         finally:
             self.close()  # after a batch, no process of the sandbox user remains
 
-# %% ../nbs/03_sandbox.ipynb #b77119a4
-class CandidateError(Exception):
-    "The candidate's function raised inside the sandbox"
-
-# raised in the tests, these would end a `map` or a loop quietly instead of failing
-_CONTROL_FLOW = (StopIteration, StopAsyncIteration)
-
-class _Proxy:
-    "Stands for a function defined by the candidate; calling it runs it inside the sandbox"
-    def __init__(self, run:Box, name:str, state:dict):
-        self.run, self.name, self.state = run, name, state
-    def __call__(self, *args, **kwargs):
-        run = self.run
-        run.send({"call": self.name, "args": encode_value(list(args)), "kwargs": encode_value(kwargs)})
-        msg = run.reply()
-        if "value" in msg:
-            try:
-                return decode_value(msg["value"])
-            except (ValueError, TypeError, KeyError, RecursionError) as e:
-                raise JobStop("violation", f"{self.name}() sent back an unreadable value: {e}") from None
-        if "unsendable" in msg:  # a wrong answer, not a crash: e.g. an object whose __eq__ always says True
-            self.state["wrong"] += 1
-            raise TypeError(f"{self.name}() returned {msg['unsendable']}")
-        if msg.get("raise") == "MemoryError":
-            raise JobStop("memory", f"{self.name}() ran out of memory (limit {run.L.memory_mb} MB)")
-        if "raise" in msg:
-            self.state["raised"] += 1
-            self.state.setdefault("traceback", str(msg.get("traceback", ""))[-2000:])
-            # the same built-in type, so that tests expecting e.g. a ValueError see one
-            exc = getattr(builtins, str(msg["raise"]), None)
-            exc = (exc if isinstance(exc, type) and issubclass(exc, Exception) and not issubclass(exc, _CONTROL_FLOW)
-                   else CandidateError)
-            raise exc(f"{self.name}() raised {msg['raise']}: {msg.get('message', '')}")
-        raise JobStop("violation", "the harness channel carried an unexpected message")
-    def __repr__(self):
-        return f"<candidate function {self.name}>"
-
-# %% ../nbs/03_sandbox.ipynb #657c94d9
-def _definition_verdict(ready:dict, entry_point:str):
-    "The verdict when the code never got as far as the tests, else (None, '')"
-    if "syntax_error" in ready:
-        return "syntax_error", str(ready["syntax_error"])
-    if "error" in ready:
-        return "error", str(ready["error"])
-    if "memory" in ready:
-        return "memory", str(ready["memory"])
-    if "exit" in ready:
-        return "violation", f"the code called exit({ready['exit']}) before the tests ran: exit codes are not verdicts"
-    names, tampered = ready.get("ready"), ready.get("tampered", [])
-    if type(names) is not list or type(tampered) is not list or not all(type(n) is str for n in names + tampered):
-        return "violation", "the harness channel carried an unexpected message"
-    if entry_point and entry_point not in names:
-        return "error", f"the code does not define the entry point {entry_point!r}"
-    return None, ""
-
-# %% ../nbs/03_sandbox.ipynb #79e52daa
-def _short_repr(v, limit:int=200) -> str:
-    s = repr(v)
-    return s if len(s) <= limit else s[:limit] + "..."
-
-def _run_tests(r:Box, test_code, asserts:list, names:list, entry_point:str, seen:set, failed:dict, state:dict):
-    "Run the instrumented tests in the trainer with proxies for the candidate's functions, recording each assert"
-    def record(i, check, left_src=None):  # left_src: `L` of an `assert L == R`, whose value `check` returns with R's
-        seen.add(i)
-        try:
-            value = check()
-            ok = bool(value[0] == value[1]) if left_src is not None else bool(value)  # plain data from decode_value
-        except (JobStop, ChannelClosed):
-            failed.setdefault(i, f"{asserts[i]}  ->  the sandbox stopped during this test")
-            raise
-        except Exception as e:
-            failed.setdefault(i, f"{asserts[i]}  ->  {type(e).__name__}: {e}")
-            return
-        if not ok:
-            state["wrong"] += 1
-            got = f": {left_src} is {_short_repr(value[0])}" if left_src is not None else ""
-            failed.setdefault(i, f"{asserts[i]}  ->  assertion failed{got}")
-    # the tests see the candidate's functions, but never in place of a built-in they use themselves
-    # (`def abs(x): return 0` would otherwise turn `assert abs(f(x) - y) < 1e-6` true); the tests' own definitions,
-    # run below, replace any of them
-    env = {n: _Proxy(r, n, state) for n in names if n == entry_point or not hasattr(builtins, n)}
-    env.update(__rlkit_assert__=record, __name__="__rlkit_tests__")
-    if entry_point:
-        env["candidate"] = env[entry_point]
-    try:
-        exec(test_code, env)
-        if callable(env.get("check")) and entry_point:
-            env["check"](env[entry_point])
-    except (JobStop, ChannelClosed):
-        raise
-    except Exception as e:
-        state["test_crash"] = f"the tests stopped early: {type(e).__name__}: {e}"
-
-# %% ../nbs/03_sandbox.ipynb #e30ef041
-def _final_verdict(verdict, detail, rc, err, passed, total, failed, state):
-    "Turn what was observed into one verdict"
-    if verdict == "closed":  # the sandbox went away in the middle of things
-        # firejail reports 128 + signal
-        sig = -rc if rc is not None and rc < 0 else rc - 128 if rc is not None and rc > 128 else 0
-        # firejail passes a plain exit status through too: 200 is no signal
-        if sig and sig != signal.SIGKILL and sig < signal.NSIG:
-            try:
-                name = signal.Signals(sig).name
-            except ValueError:
-                name = "a real-time signal"
-            return "error", f"the process died with signal {sig} ({name})"
-        if "MemoryError" in err:
-            return "memory", "the process ran out of memory"
-        return "violation", (f"the process exited (status {rc}) before every test was observed: "
-                             "exit codes are not verdicts")
-    if verdict == "sandbox_error" or verdict is not None:
-        return verdict, detail
-    if passed == total:
-        return "passed", ""
-    first = next(iter(failed.values()), state.get("test_crash", "an assert was never reached"))
-    tb = f"\n{state['traceback']}" if state.get("traceback") else ""
-    return (("failed" if state["wrong"] or not state["raised"] else "error"),
-            f"{total - passed} of {total} tests failed; first: {first}{tb}")
-
 # %% ../nbs/03_sandbox.ipynb #1a5efbac
 def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tier:Tier=Tier(),
              files:dict|None=None) -> ExecResult:
@@ -464,12 +328,12 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
         if problems and sb.backend == "firejail":
             raise JobStop("sandbox_error", "not confined: " + "; ".join(map(str, problems)))
         ready = box.reply()  # 2. the candidate's code is defined
-        verdict, detail = _definition_verdict(ready, entry_point)
+        verdict, detail = definition_verdict(ready, entry_point)
         if verdict is None:
             if ready.get("tampered"):
                 raise JobStop("violation", f"the code replaced builtins: {', '.join(map(str, ready['tampered'][:5]))}")
             # 3. observed from outside
-            _run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)
+            run_tests(box, test_code, asserts, ready["ready"], entry_point, seen, failed, state)
     except JobStop as s:
         verdict, detail = s.verdict, s.detail
     except ChannelClosed:
@@ -503,7 +367,7 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
         # the tests ran to their end, some assert held and none failed: one never reached sat in a branch not taken
         # (`else: assert False` after a call expected to raise); none reached at all is no pass
         passed = len(asserts)
-    verdict, detail = _final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
+    verdict, detail = final_verdict(verdict, detail, rc, err, passed, len(asserts), failed, state)
     if audit is not None and sb.policy is not None and verdict != "sandbox_error":
         audit["flags"] = sb.policy.flags(audit)
         if audit["flags"]:

@@ -14,11 +14,11 @@ from tqdm.auto import tqdm
 from .config import (TrainConfig, check_rewards, eval_options, load_model, load_tasks_for, make_sandbox, oom_error,
                           read_config)
 from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_everything
-from .episodes import Context, RolloutConfig, check_envs, run_episodes
+from .episodes import Context, RolloutConfig, check_envs, conversation, run_episodes
 from .generate import decode_copy_mb, decode_dtype, drop_decode_weights, fast_unsupported
 from .eval import (MIN_PAIRED, before_line, comparison, difference_line, domain_changes, domain_name, domain_table,
                    during_line, evaluate, paired_difference)
-from .grpo import episode_batch, fault_line, fit_update, grpo_step, kl_after_update
+from .grpo import fault_line, fit_update, grpo_step, kl_after_update
 from .models import set_checkpointing
 from .ppo import KLController, ValueHead, ppo_step
 from .rewards import reward_spec
@@ -301,7 +301,7 @@ def fit_memory(run:Run, s:TrainerState, eps:list[Trajectory]) -> tuple[int, bool
     scored = [e for e in eps if e.reward is not None]
     if not scored:
         return u.max_positions, gc
-    longest = int(episode_batch(s.tok, scored)["attention_mask"].sum(-1).max())  # positions of the longest episode
+    longest = max(len(conversation(s.tok, e)[0]) for e in scored)  # positions of the longest episode
     act_bytes = s.model.dtype.itemsize  # the base's dtype: autocast keeps the norms and the residual stream in it
     return fit_update(s.model.config, longest, u.micro_batch, gc, run.memory_mb - resident_mb(s.device),
                       act_bytes, u.max_positions)
