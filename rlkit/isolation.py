@@ -4,7 +4,7 @@
 
 # %% ../nbs/02a_isolation.ipynb #f6a8c9f1
 from __future__ import annotations
-import ctypes, ctypes.util, errno, os, selectors, socket, stat, threading, time
+import ctypes, ctypes.util, errno, os, selectors, shutil, socket, stat, subprocess, tempfile, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +13,8 @@ from .core import TIERS
 # %% auto #0
 __all__ = ['FIREJAIL_REFUSES', 'MS_RDONLY', 'MS_NOSUID', 'MS_NODEV', 'MS_NOEXEC', 'MS_REMOUNT', 'MS_BIND', 'MNT_DETACH', 'INODES',
            'PROXY_PORT', 'host_port', 'unhideable', 'Tier', 'mount_quota', 'mount_data', 'unmount', 'unmount_tree',
-           'JobCgroup', 'remove_stale_cgroups', 'AllowListProxy', 'AuditPolicy', 'walk_tree', 'written_files']
+           'JobCgroup', 'remove_stale_cgroups', 'new_workdir', 'discard_workdir', 'quota_works',
+           'remove_stale_workdirs', 'AllowListProxy', 'AuditPolicy', 'walk_tree', 'written_files']
 
 # %% ../nbs/02a_isolation.ipynb #0f8eaf0c
 def host_port(s:str) -> tuple:
@@ -206,6 +207,50 @@ def remove_stale_cgroups():
                 d.rmdir()
             except OSError:
                 pass
+
+# %% ../nbs/02a_isolation.ipynb #e32d48e2
+def new_workdir() -> Path:
+    "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
+    return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
+
+def discard_workdir(workdir:Path):
+    "Unmount a private directory's quota and data mounts (rmtree must not walk into a host directory), then remove it"
+    unmount_tree(workdir)
+    try:
+        shutil.rmtree(workdir, ignore_errors=True)
+    # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without
+    # recursion
+    except RecursionError:
+        subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
+
+def quota_works() -> bool:
+    "Whether a size-limited tmpfs can be mounted here (as root, usually)"
+    d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
+    try:
+        return mount_quota(d, 1, None, None)
+    finally:
+        discard_workdir(d)
+
+def _alive(pid:int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process, or not a pid at all: not ours to judge
+    return True
+
+def remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
+    "Remove the private run directories in `tmp` whose process is gone; returns their names"
+    gone = []
+    for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
+        pid = p.name.split("-")[2]
+        if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir():
+            continue
+        discard_workdir(p)
+        if not p.exists():
+            gone.append(p.name)
+    return gone
 
 # %% ../nbs/02a_isolation.ipynb #0c72a91a
 # the forwarder's port on the sandbox's own loopback (its own network namespace: nothing else listens there)

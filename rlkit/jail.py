@@ -4,14 +4,13 @@
 
 # %% ../nbs/02b_jail.ipynb #2f180771
 from __future__ import annotations
-import json, os, resource, secrets, selectors, shutil, signal, subprocess, tempfile, time
+import json, os, resource, secrets, selectors, signal, subprocess, time
 from pathlib import Path
 
-from .isolation import PROXY_PORT, AllowListProxy, JobCgroup, Tier, mount_data, mount_quota, unmount_tree
+from .isolation import PROXY_PORT, AllowListProxy, JobCgroup, Tier, discard_workdir, mount_data, new_workdir
 
 # %% auto #0
-__all__ = ['CHATTER_BYTES', 'JobStop', 'ChannelClosed', 'WorkerBroken', 'new_workdir', 'discard_workdir', 'quota_works',
-           'remove_stale_workdirs', 'clean_stderr', 'Box', 'Worker', 'close_all']
+__all__ = ['CHATTER_BYTES', 'JobStop', 'ChannelClosed', 'WorkerBroken', 'clean_stderr', 'Box', 'Worker', 'close_all']
 
 # %% ../nbs/02b_jail.ipynb #5bfa45e5
 def _distinct_keys(keys:list) -> list:
@@ -87,50 +86,6 @@ class ChannelClosed(BaseException):
 class WorkerBroken(Exception):
     "A warm sandbox can no longer be trusted to start a clean job"
 
-# %% ../nbs/02b_jail.ipynb #e32d48e2
-def new_workdir() -> Path:
-    "A new private run directory, named after this process so that a later start can tell whether its owner is gone"
-    return Path(tempfile.mkdtemp(prefix=f"rlkit-sbx-{os.getpid()}-"))
-
-def discard_workdir(workdir:Path):
-    "Unmount a private directory's quota and data mounts (rmtree must not walk into a host directory), then remove it"
-    unmount_tree(workdir)
-    try:
-        shutil.rmtree(workdir, ignore_errors=True)
-    # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without
-    # recursion
-    except RecursionError:
-        subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
-
-def quota_works() -> bool:
-    "Whether a size-limited tmpfs can be mounted here (as root, usually)"
-    d = Path(tempfile.mkdtemp(prefix="rlkit-quota-probe-"))
-    try:
-        return mount_quota(d, 1, None, None)
-    finally:
-        discard_workdir(d)
-
-def _alive(pid:int) -> bool:
-    try:
-        os.kill(pid, 0)  # signal 0: only asks whether the process exists
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True  # another user's process, or not a pid at all: not ours to judge
-    return True
-
-def remove_stale_workdirs(tmp:str|Path|None=None) -> list[str]:
-    "Remove the private run directories in `tmp` whose process is gone; returns their names"
-    gone = []
-    for p in sorted(Path(tmp or tempfile.gettempdir()).glob("rlkit-sbx-*-*")):
-        pid = p.name.split("-")[2]
-        if not pid.isdigit() or _alive(int(pid)) or p.is_symlink() or not p.is_dir():
-            continue
-        discard_workdir(p)
-        if not p.exists():
-            gone.append(p.name)
-    return gone
-
 # %% ../nbs/02b_jail.ipynb #b1bf4498
 def _rlimits(L):
     "preexec of the subprocess backend: firejail's rlimits from `L` (it runs after the user switch, so imports nothing)"
@@ -164,24 +119,7 @@ class _Process:
                "PYTHONHASHSEED": "0", "RLKIT_AUDIT": str(self.L.audit_entries)}
         req_r = rep_w = None
         try:
-            sandbox._area(workdir)
-            for name, text in {"harness.py": sandbox._harness, **(files or {})}.items():
-                (workdir / name).write_text(text, encoding="utf-8", errors="surrogatepass")
-            if tier.name == "data":
-                mount_data(tier.data, workdir / "data")
-                env["RLKIT_READONLY"] = str(home / "data")
-            if tier.name == "network":
-                self.proxy = AllowListProxy(workdir / ".rlkit-proxy.sock", tier, sandbox.uid, sandbox.gid)
-                proxy = f"http://127.0.0.1:{PROXY_PORT}"
-                env |= {"RLKIT_PROXY_SOCKET": str(home / ".rlkit-proxy.sock"), "RLKIT_PROXY_PORT": str(PROXY_PORT),
-                        "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy}
-            for f in workdir.iterdir():
-                if f.is_file():
-                    os.chmod(f, 0o644)
-            if sandbox.uid is not None:
-                os.chown(workdir, sandbox.uid, sandbox.gid)
-            if sandbox.cgroups:
-                self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
+            env |= self._prepare(sandbox, home, files)
             req_r, self.req_w = os.pipe()
             self.rep_r, rep_w = os.pipe()
             cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup,
@@ -205,6 +143,34 @@ class _Process:
                 os.close(req_r)
                 os.close(rep_w)
         self.sampled = 0.0  # when the job's cgroup was last sampled
+        self._watch()
+        self.begin(self.L.timeout_s)
+
+    def _prepare(self, sandbox, home:Path, files:dict|None) -> dict:
+        "The job's area before it starts: its files, its tier's mount or proxy, its owner, its cgroup; the env they add"
+        workdir, tier, env = self.workdir, self.tier, {}
+        sandbox._area(workdir)
+        for name, text in {"harness.py": sandbox._harness, **(files or {})}.items():
+            (workdir / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+        if tier.name == "data":
+            mount_data(tier.data, workdir / "data")
+            env["RLKIT_READONLY"] = str(home / "data")
+        if tier.name == "network":
+            self.proxy = AllowListProxy(workdir / ".rlkit-proxy.sock", tier, sandbox.uid, sandbox.gid)
+            proxy = f"http://127.0.0.1:{PROXY_PORT}"
+            env |= {"RLKIT_PROXY_SOCKET": str(home / ".rlkit-proxy.sock"), "RLKIT_PROXY_PORT": str(PROXY_PORT),
+                    "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy}
+        for f in workdir.iterdir():
+            if f.is_file():
+                os.chmod(f, 0o644)
+        if sandbox.uid is not None:
+            os.chown(workdir, sandbox.uid, sandbox.gid)
+        if sandbox.cgroups:
+            self.cgroup = JobCgroup(self.L.processes + 3)  # + firejail, the namespace's init, the harness
+        return env
+
+    def _watch(self):
+        "Non-blocking pipes, watched by one selector: stdout, stderr and the harness's replies, each into its buffer"
         os.set_blocking(self.req_w, False)
         self.out, self.err, self.rep = bytearray(), bytearray(), bytearray()
         self.sel = selectors.DefaultSelector()
@@ -212,7 +178,6 @@ class _Process:
             os.set_blocking(f if isinstance(f, int) else f.fileno(), False)
             self.sel.register(f, selectors.EVENT_READ, buf)
         self.open_streams = 3
-        self.begin(self.L.timeout_s)
 
     def begin(self, timeout_s:float):
         "Start a job: empty output buffers and audit log, a fresh deadline, caps enforced"

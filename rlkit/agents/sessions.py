@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastcore.basics import patch
-from ..isolation import JobCgroup, Tier, mount_data, walk_tree
-from ..jail import clean_stderr, discard_workdir, new_workdir
+from ..isolation import JobCgroup, Tier, discard_workdir, mount_data, new_workdir, walk_tree
+from ..jail import clean_stderr
 from ..sandbox import Sandbox
 
 # %% auto #0
