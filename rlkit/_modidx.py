@@ -357,6 +357,8 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                                                               'rlkit/isolation.py'),
                                  'rlkit.isolation.AllowListProxy._deny': ('isolation.html#allowlistproxy._deny', 'rlkit/isolation.py'),
                                  'rlkit.isolation.AllowListProxy._handle': ('isolation.html#allowlistproxy._handle', 'rlkit/isolation.py'),
+                                 'rlkit.isolation.AllowListProxy._request': ( 'isolation.html#allowlistproxy._request',
+                                                                              'rlkit/isolation.py'),
                                  'rlkit.isolation.AllowListProxy._serve': ('isolation.html#allowlistproxy._serve', 'rlkit/isolation.py'),
                                  'rlkit.isolation.AllowListProxy._splice': ('isolation.html#allowlistproxy._splice', 'rlkit/isolation.py'),
                                  'rlkit.isolation.AllowListProxy.close': ('isolation.html#allowlistproxy.close', 'rlkit/isolation.py'),

@@ -188,19 +188,16 @@ class JobCgroup:
                 except OSError:
                     pass
             try:
-                self.path.rmdir()
-                return
+                return self.path.rmdir()  # removed
             except FileNotFoundError:
                 return
-            except OSError:
+            except OSError:  # processes still leaving it
                 time.sleep(0.005)
 
 def remove_stale_cgroups():
     "Remove the job cgroups left by a process that was killed (they are empty: their processes died with the sandbox)"
     top = JobCgroup.ROOT / "rlkit"
-    if not top.is_dir():
-        return
-    for d in top.iterdir():
+    for d in top.iterdir() if top.is_dir() else []:
         pid = d.name.split("-")[0]
         if pid.isdigit() and not Path(f"/proc/{pid}").exists():
             try:
@@ -218,9 +215,7 @@ def discard_workdir(workdir:Path):
     unmount_tree(workdir)
     try:
         shutil.rmtree(workdir, ignore_errors=True)
-    # a tree deeper than the recursion limit, made by a job (Python 3.11's rmtree recurses); rm walks it without
-    # recursion
-    except RecursionError:
+    except RecursionError:  # a tree deeper than the recursion limit, made by a job: rm walks it without recursion
         subprocess.run(["rm", "-rf", "--one-file-system", "--", str(workdir)], check=False)
 
 def quota_works() -> bool:
@@ -312,40 +307,46 @@ class AllowListProxy:
             t.start()
             self._threads.append(t)
 
+    def _request(self, conn:socket.socket) -> tuple|None:
+        "The request's (method, host, port, path, version, headers, body); None when it was refused or never came"
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = conn.recv(4096)
+            if not chunk:
+                return None
+            head += chunk
+            if len(head) > 8192:
+                return self._deny(conn, "-", "-", 0, "a request header over 8 KB")
+        head, _, body = head.partition(b"\r\n\r\n")
+        line, *headers = head.decode("latin-1").split("\r\n")
+        parts = line.split(" ")
+        if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+            return self._deny(conn, "-", "-", 0, "not an HTTP request line")
+        method, target, version = parts
+        if method == "CONNECT":
+            authority, path = target, None
+        elif target.lower().startswith("http://"):
+            authority, slash, path = target[7:].partition("/")
+            path = slash + path
+            if ":" not in authority.rsplit("]", 1)[-1]:
+                authority += ":80"
+        else:
+            return self._deny(conn, method, target[:100], 0,
+                              "only CONNECT and absolute http:// requests go through the proxy")
+        try:
+            host, port = host_port(authority)
+        except ValueError:
+            return self._deny(conn, method, authority[:100], 0, "not a host:port")
+        return method, host, port, path, version, headers, body
+
     def _handle(self, conn:socket.socket):
         upstream = None
         self._live.add(conn)
         try:
             conn.settimeout(self.timeout_s)
-            head = b""
-            while b"\r\n\r\n" not in head:
-                chunk = conn.recv(4096)
-                if not chunk:
-                    return
-                head += chunk
-                if len(head) > 8192:
-                    return self._deny(conn, "-", "-", 0, "a request header over 8 KB")
-            head, _, body = head.partition(b"\r\n\r\n")
-            line, *headers = head.decode("latin-1").split("\r\n")
-            parts = line.split(" ")
-            if len(parts) != 3 or not parts[2].startswith("HTTP/"):
-                return self._deny(conn, "-", "-", 0, "not an HTTP request line")
-            method, target, version = parts
-            if method == "CONNECT":
-                authority, path = target, None
-            elif target.lower().startswith("http://"):
-                rest = target[7:]
-                authority, slash, path = rest.partition("/")
-                path = slash + path
-                if ":" not in authority.rsplit("]", 1)[-1]:
-                    authority += ":80"
-            else:
-                return self._deny(conn, method, target[:100], 0,
-                                  "only CONNECT and absolute http:// requests go through the proxy")
-            try:
-                host, port = host_port(authority)
-            except ValueError:
-                return self._deny(conn, method, authority[:100], 0, "not a host:port")
+            if (req := self._request(conn)) is None:
+                return
+            method, host, port, path, version, headers, body = req
             if not self.tier.allows(host, port):
                 return self._deny(conn, method, host, port, "not on the allow list")
             try:
