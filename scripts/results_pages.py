@@ -255,19 +255,24 @@ def curves_of(d: dict) -> dict:
 def r_curves(d):
     curves = curves_of(d)
     trained = any("trained_on" in p for pts_ in curves.values() for p in pts_)
+    probed = any("probe" in p for pts_ in curves.values() for p in pts_)  # the run's probe: hand-written tasks
     rows = []
     for run, points in curves.items():
         for p in points:
-            t = p.get("trained_on", {})
             row = [run, p["step"], num(p["minutes"]), pct(p["pass_rate"]), change(p) if "diff" in p else "untrained"]
-            if trained:
+            for key in [k for k, shown in (("trained_on", trained), ("probe", probed)) if shown]:
+                t = p.get(key, {})
                 row += [pct(t.get("pass_rate")), change(t) if "diff" in t else ("untrained" if t else "")]
             rows.append(row)
-    first = next(iter(curves.values()))[0] if curves else {}
-    header = ["run", "step", "training min", "held-out", "change [interval]"]
+    later = [p for pts_ in curves.values() for p in pts_[1:]]  # the first point holds no task counts
+    def named(what, tasks):  # the column's name, with its number of tasks where the file records it
+        n = next((t["tasks"] for t in map(tasks, later) if t and "tasks" in t), None)
+        return what if n is None else f"{what} ({n})"
+    header = ["run", "step", "training min", named("held-out", lambda p: p), "change [interval]"]
     if trained:
-        n = first.get("trained_on", {}).get("tasks", "")
-        header += [f"trained on ({n})", "change [interval]"]
+        header += [named("trained on", lambda p: p.get("trained_on")), "change [interval]"]
+    if probed:
+        header += [named("probe", lambda p: p.get("probe")), "change [interval]"]
     out = table(header, rows)
     if isinstance(d.get("steps"), list) and d["steps"]:
         keys = [k for k in d["steps"][0] if k != "step"]
