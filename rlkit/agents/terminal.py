@@ -111,29 +111,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
             return ((1, 1, "") if want is not None and got == (want if isinstance(want, bytes) else str(want).encode())
                     else (0, 1, f"{c['unchanged']} changed"))
         if "tar" in c:
-            data = _unpacked(s.read(c["tar"], MAX_READ), c["tar"])
-            if isinstance(data, str):
-                return 0, 1, data
-            want = sorted({n.removeprefix("./").rstrip("/") for n in c["members"]})
-            members, wrong = [], []
-            # read member by member: nothing is extracted to disk
-            with tarfile.open(fileobj=io.BytesIO(data), mode="r:", tarinfo=_BoundedTarInfo) as tf:
-                for m in tf:  # a cap on members, since a few KB of bz2 can hold a million headers
-                    if len(members) > len(want) + 16:
-                        return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
-                    name = m.name.removeprefix("./").rstrip("/")
-                    members.append(name)
-                    # a file the setup wrote must be archived with its content, not as an empty file of its name
-                    if name in setup:
-                        f = tf.extractfile(m) if m.isfile() else None
-                        exp = setup[name] if isinstance(setup[name], bytes) else str(setup[name]).encode()
-                        if f is None or f.read(MAX_READ + 1) != exp:
-                            wrong.append(name)
-            names = sorted(set(members) - {"", "."})
-            if names != want:
-                return 0, 1, f"{c['tar']} holds {names[:10]}, not {want}"
-            return ((1, 1, "") if not wrong
-                    else (0, 1, f"{c['tar']} holds {', '.join(wrong[:5])} with other content than the setup wrote"))
+            return _tar_check(s, c, setup)
         if "gzip" in c:
             with gzip.GzipFile(fileobj=io.BytesIO(s.read(c["gzip"], MAX_READ))) as g:
                 got = g.read(MAX_READ + 1)
@@ -143,28 +121,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
                     else (0, 1, f"{c['gzip']} holds {_text(got)[:80]!r}"))
         if "hidden_tests" in c:
             return hidden_tests(s, c, sandbox)
-        data, p = s.read(c["file"], MAX_READ), c["file"]
-        if "exact" in c:
-            return (1, 1, "") if data == c["exact"].encode() else (0, 1, f"{p} holds {_text(data)[:80]!r}")
-        if "text" in c:
-            return ((1, 1, "") if _text(data).strip() == c["text"].strip()
-                    else (0, 1, f"{p} holds {_text(data)[:80]!r}, not {c['text'][:80]!r}"))
-        if "lines" in c:
-            got = [l.rstrip() for l in _text(data).strip("\n").splitlines()]
-            return (1, 1, "") if got == [l.rstrip() for l in c["lines"]] else (0, 1, f"{p} has the lines {got[:8]}")
-        if "contains" in c:
-            return (1, 1, "") if c["contains"] in _text(data) else (0, 1, f"{p} does not contain {c['contains']!r}")
-        if "not_contains" in c:
-            return ((1, 1, "") if c["not_contains"] not in _text(data)
-                    else (0, 1, f"{p} still contains {c['not_contains']!r}"))
-        if "number" in c:
-            try:
-                got = float(_text(data).strip())
-            except ValueError:
-                return 0, 1, f"{p} holds {_text(data)[:40]!r}, not a number"
-            return ((1, 1, "") if math.isclose(got, float(c["number"]), rel_tol=0, abs_tol=float(c.get("tol", 1e-9)))
-                    else (0, 1, f"{p} holds {got}, not {c['number']}"))
-        return 1, 1, ""  # a bare "file": it exists and is a regular file
+        return _content_check(s.read(c["file"], MAX_READ), c)
     except (UnsafeFile, _TarRefused) as e:
         return 0, 1, f"refused: {e}"
     except RecursionError:
@@ -173,6 +130,56 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
         return 0, 1, f"{c.get('file') or c.get('tar') or c.get('gzip') or c.get('unchanged')} does not exist"
     except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile, lzma.LZMAError) as e:
         return 0, 1, f"unreadable: {type(e).__name__}: {e}"
+
+def _tar_check(s:Session, c:dict, setup:dict) -> tuple[int, int, str]:
+    "A `tar` check: exactly `members`, each file the setup wrote with its content; read member by member, not extracted"
+    data = _unpacked(s.read(c["tar"], MAX_READ), c["tar"])
+    if isinstance(data, str):
+        return 0, 1, data
+    want = sorted({n.removeprefix("./").rstrip("/") for n in c["members"]})
+    members, wrong = [], []
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:", tarinfo=_BoundedTarInfo) as tf:
+        for m in tf:  # a cap on members, since a few KB of bz2 can hold a million headers
+            if len(members) > len(want) + 16:
+                return 0, 1, f"{c['tar']} holds more than {len(want) + 16} members"
+            name = m.name.removeprefix("./").rstrip("/")
+            members.append(name)
+            # a file the setup wrote must be archived with its content, not as an empty file of its name
+            if name in setup:
+                f = tf.extractfile(m) if m.isfile() else None
+                exp = setup[name] if isinstance(setup[name], bytes) else str(setup[name]).encode()
+                if f is None or f.read(MAX_READ + 1) != exp:
+                    wrong.append(name)
+    names = sorted(set(members) - {"", "."})
+    if names != want:
+        return 0, 1, f"{c['tar']} holds {names[:10]}, not {want}"
+    return ((1, 1, "") if not wrong
+            else (0, 1, f"{c['tar']} holds {', '.join(wrong[:5])} with other content than the setup wrote"))
+
+def _content_check(data:bytes, c:dict) -> tuple[int, int, str]:
+    "What the file `c['file']` holds (`data`): exact bytes, text, lines, a substring, a number; or only that it exists"
+    p = c["file"]
+    if "exact" in c:
+        return (1, 1, "") if data == c["exact"].encode() else (0, 1, f"{p} holds {_text(data)[:80]!r}")
+    if "text" in c:
+        return ((1, 1, "") if _text(data).strip() == c["text"].strip()
+                else (0, 1, f"{p} holds {_text(data)[:80]!r}, not {c['text'][:80]!r}"))
+    if "lines" in c:
+        got = [l.rstrip() for l in _text(data).strip("\n").splitlines()]
+        return (1, 1, "") if got == [l.rstrip() for l in c["lines"]] else (0, 1, f"{p} has the lines {got[:8]}")
+    if "contains" in c:
+        return (1, 1, "") if c["contains"] in _text(data) else (0, 1, f"{p} does not contain {c['contains']!r}")
+    if "not_contains" in c:
+        return ((1, 1, "") if c["not_contains"] not in _text(data)
+                else (0, 1, f"{p} still contains {c['not_contains']!r}"))
+    if "number" in c:
+        try:
+            got = float(_text(data).strip())
+        except ValueError:
+            return 0, 1, f"{p} holds {_text(data)[:40]!r}, not a number"
+        return ((1, 1, "") if math.isclose(got, float(c["number"]), rel_tol=0, abs_tol=float(c.get("tol", 1e-9)))
+                else (0, 1, f"{p} holds {got}, not {c['number']}"))
+    return 1, 1, ""  # a bare "file": it exists and is a regular file
 
 def hidden_tests(s:Session, c:dict, sandbox:Sandbox|None) -> tuple[int, int, str]:
     "Copy the project's modules out of the session (read safely), then observe the hidden asserts in a fresh job"
