@@ -93,6 +93,45 @@ class Session:
         self.close()
 
 # %% ../../nbs/03b_sessions.ipynb #08836e86
+def _bash(command:str, home:Path) -> tuple[dict, list, str]:
+    "The environment and command line that run `command` in bash, and the nonce that marks the shell's exit on stderr"
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(home), "TMPDIR": str(home),
+           "TERM": "dumb",
+           # the command travels in the environment: firejail refuses an argument over 4 KB (a long heredoc)
+           "RLKIT_COMMAND": command}
+    nonce = secrets.token_hex(8)  # the shell's own exit, told apart from what its background processes keep writing
+    inner = ["/bin/bash", "--noprofile", "--norc", "-c",
+             '( c=$RLKIT_COMMAND; unset RLKIT_COMMAND; eval -- "$c" ) </dev/null; printf "\\n%s:%d\\n" "$1" "$?" >&2',
+             "rlkit", nonce]
+    return env, inner, nonce
+
+def _drain(proc, out:bytearray, err:bytearray, deadline:float, cap:int, mark:bytes, late:str) -> str:
+    "Read a command's stdout and stderr until the shell's exit `mark` (not its background); '' or why it was stopped"
+    sel = selectors.DefaultSelector()
+    for f, buf in ((proc.stdout, out), (proc.stderr, err)):
+        os.set_blocking(f.fileno(), False)
+        sel.register(f, selectors.EVENT_READ, buf)
+    open_, ended = 2, None
+    with sel:
+        while open_:
+            left = deadline - time.time()
+            if left <= 0:
+                return late  # "timeout", or "budget" when the session's budget set the deadline
+            if ended is None and (mark in err or proc.poll() is not None):
+                ended = time.time()  # the shell is done: its background is not waited for
+            if ended is not None and time.time() - ended > 0.02:
+                return ""
+            for key, _ in sel.select(min(left, 0.02 if ended else 0.1)):
+                chunk = os.read(key.fd, 65536)
+                if not chunk:
+                    sel.unregister(key.fileobj)
+                    open_ -= 1
+                    continue
+                key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])
+                if len(out) + len(err) > cap:
+                    return "output_limit"
+    return ""
+
 @patch
 def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     "Run one bash command in the session's directory; every process it started is gone when this returns"
@@ -106,14 +145,7 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     limit_s = min(timeout_s or self.L.timeout_s, left_s)
     cap = min(self.L.output_bytes, left_out)
     cg = JobCgroup(self.L.processes + 3) if self.sb.cgroups else None
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(self.home), "TMPDIR": str(self.home),
-           "TERM": "dumb",
-           # the command travels in the environment: firejail refuses an argument over 4 KB (a long heredoc)
-           "RLKIT_COMMAND": command}
-    nonce = secrets.token_hex(8)  # the shell's own exit, told apart from what its background processes keep writing
-    inner = ["/bin/bash", "--noprofile", "--norc", "-c",
-             '( c=$RLKIT_COMMAND; unset RLKIT_COMMAND; eval -- "$c" ) </dev/null; printf "\\n%s:%d\\n" "$1" "$?" >&2',
-             "rlkit", nonce]
+    env, inner, nonce = _bash(command, self.home)
     as_user = cg is None
     t0, stopped, out, err = time.time(), "", bytearray(), bytearray()
     try:
@@ -123,32 +155,8 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                                 user=self.sb.uid if as_user else None, group=self.sb.gid if as_user else None,
                                 extra_groups=[] if self.sb.uid is not None and as_user else None)
-        sel = selectors.DefaultSelector()
-        for f, buf in ((proc.stdout, out), (proc.stderr, err)):
-            os.set_blocking(f.fileno(), False)
-            sel.register(f, selectors.EVENT_READ, buf)
-        open_, ended, mark = 2, None, f"\n{nonce}:".encode()
-        while open_:
-            left = t0 + limit_s - time.time()
-            if left <= 0:
-                stopped = "timeout" if limit_s == (timeout_s or self.L.timeout_s) else "budget"
-                break
-            if ended is None and (mark in err or proc.poll() is not None):
-                ended = time.time()  # the shell is done: its background is not waited for
-            if ended is not None and time.time() - ended > 0.02:
-                break
-            for key, _ in sel.select(min(left, 0.02 if ended else 0.1)):
-                chunk = os.read(key.fd, 65536)
-                if not chunk:
-                    sel.unregister(key.fileobj)
-                    open_ -= 1
-                    continue
-                key.data.extend(chunk[: max(0, cap + 1 - len(key.data))])
-                if len(out) + len(err) > cap:
-                    stopped = "output_limit"
-                    break
-            if stopped:
-                break
+        late = "timeout" if limit_s == (timeout_s or self.L.timeout_s) else "budget"
+        stopped = _drain(proc, out, err, t0 + limit_s, cap, f"\n{nonce}:".encode(), late)
         try:
             os.killpg(proc.pid, signal.SIGKILL)  # firejail and its PID namespace: nothing of this command outlives it
         except (ProcessLookupError, PermissionError):
@@ -156,7 +164,6 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
         proc.wait(timeout=5)
         for f in (proc.stdout, proc.stderr):
             f.close()
-        sel.close()
     finally:
         if cg is not None:
             cg.close()  # and whatever left the session's process group
