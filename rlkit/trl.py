@@ -175,13 +175,26 @@ class RunDirCallback(TrainerCallback):
             self.bar.close()
 
 # %% ../nbs/12a_trl.ipynb #902df764
+def _trainer(r, model, tok, rollout:Rollout, processes:int, log, device) -> RunDirTrainer:
+    "TRL's GRPOTrainer on the run's tasks, with rlkit's rollout and run directory, step line and progress bar"
+    from datasets import Dataset
+    cfg = r.cfg
+    bf16 = decode_dtype(model, cfg.grpo.update_dtype) == torch.bfloat16
+    trainer = RunDirTrainer(model=model, reward_funcs=episode_reward, processing_class=tok, rollout_func=rollout,
+                            args=trl_config(cfg, processes, bf16=bf16),
+                            train_dataset=Dataset.from_list(task_rows(r.tasks, r.weights, cfg.steps, cfg.tasks_per_step,
+                                                                      cfg.seed)),
+                            callbacks=[RunDirCallback(r, rollout, log, device)])
+    for cb in (PrinterCallback, ProgressCallback):
+        trainer.remove_callback(cb)
+    return trainer
+
 def train_trl(cfg:TrainConfig|None=None,
               rewards:dict|None=None, # name -> reward or (reward, weight); default: `cfg.reward`, or `correct`
               executor=None, # (tasks, completions) -> results; default: code runs in the sandbox
               log=None, # where summary lines go (default: tqdm.write)
              ) -> dict:
     "Train with TRL's GRPOTrainer on rlkit's tasks, rewards, sandbox, model, repair loop, into `train`'s run directory"
-    from datasets import Dataset
     log = log or tqdm.write
     # what config.json records: a TRL run, which rlkit's loop will not resume
     cfg = dataclasses.replace(cfg or TrainConfig(), engine="trl")
@@ -205,14 +218,7 @@ def train_trl(cfg:TrainConfig|None=None,
                 held_out(r, model, tok, 0, evals, "before", log)
         state.wait_for_everyone()
         rollout = Rollout(r, tok, torch.Generator().manual_seed(cfg.seed + 7919 * state.process_index))
-        trainer = RunDirTrainer(model=model, reward_funcs=episode_reward, processing_class=tok, rollout_func=rollout,
-                                args=trl_config(cfg, state.num_processes,
-                                                bf16=decode_dtype(model, cfg.grpo.update_dtype) == torch.bfloat16),
-                                train_dataset=Dataset.from_list(task_rows(r.tasks, r.weights, cfg.steps,
-                                                                          cfg.tasks_per_step, cfg.seed)),
-                                callbacks=[RunDirCallback(r, rollout, log, device)])
-        for cb in (PrinterCallback, ProgressCallback):
-            trainer.remove_callback(cb)  # rlkit's step line and bar instead
+        trainer = _trainer(r, model, tok, rollout, state.num_processes, log, device)
         trainer.train()
         step = trainer.state.global_step
         if state.is_main_process:

@@ -239,16 +239,13 @@ def stat(self:Session, rel:str) -> os.stat_result|None:  # noqa: F811
             raise UnsafeFile(f"{rel!r}: a parent is a link or not a directory") from None
         raise
 
-@patch
-def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40) -> list[dict]:
-    "Paths the episode added, removed or changed against `setup`, from the trusted side, with diffs of small text files"
-    import difflib
-    setup = {k: (v if isinstance(v, bytes) else str(v).encode()) for k, v in (setup or {}).items()}
+def _listing(s:Session, setup:dict) -> dict:
+    "Each path in the session's directory: a regular file's size, else its kind ('d', 'l', ...); '?' if unreadable"
     now = {}
     # not os.walk: it recurses, and the episode may have made a tree 1,000 deep
-    for root, dirs, names in walk_tree(self.dir):
-        rel_root = os.path.relpath(root, self.dir)
-        if rel_root == "." and "data" in dirs and self.tier.name == "data":
+    for root, dirs, names in walk_tree(s.dir):
+        rel_root = os.path.relpath(root, s.dir)
+        if rel_root == "." and "data" in dirs and s.tier.name == "data":
             dirs.remove("data")
         for n in names:  # `walk_tree` lists a link to a directory with the names
             rel = os.path.normpath(os.path.join(rel_root, n))
@@ -260,7 +257,14 @@ def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40
                 now[rel] = "?"
                 continue  # e.g. a path over PATH_MAX, made a directory at a time
             now[rel] = stat.filemode(st.st_mode)[0] if not stat.S_ISREG(st.st_mode) else st.st_size
-    out = []
+    return now
+
+@patch
+def diff(self:Session, setup:dict|None=None, max_files:int=100, max_lines:int=40) -> list[dict]:
+    "Paths the episode added, removed or changed against `setup`, from the trusted side, with diffs of small text files"
+    import difflib
+    setup = {k: (v if isinstance(v, bytes) else str(v).encode()) for k, v in (setup or {}).items()}
+    now, out = _listing(self, setup), []
     for rel in sorted(set(now) | set(setup))[:max_files]:
         if rel not in now:
             out.append({"path": rel, "change": "removed"})
