@@ -592,7 +592,6 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                             'rlkit.runs._held_out_lines': ('runs.html#_held_out_lines', 'rlkit/runs.py'),
                             'rlkit.runs._memory_mb': ('runs.html#_memory_mb', 'rlkit/runs.py'),
                             'rlkit.runs._panels': ('runs.html#_panels', 'rlkit/runs.py'),
-                            'rlkit.runs._ppo_state': ('runs.html#_ppo_state', 'rlkit/runs.py'),
                             'rlkit.runs._rng_state': ('runs.html#_rng_state', 'rlkit/runs.py'),
                             'rlkit.runs._set_rng_state': ('runs.html#_set_rng_state', 'rlkit/runs.py'),
                             'rlkit.runs._truncate_after': ('runs.html#_truncate_after', 'rlkit/runs.py'),

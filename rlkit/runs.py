@@ -78,10 +78,6 @@ def load_checkpoint(path, model, optimizer, sampler:TaskSampler, generator, valu
         kl_ctl.value = state["kl_coef"]
     return state
 
-def _ppo_state(value_head, kl_ctl) -> dict:
-    "What a PPO checkpoint holds besides GRPO's: the critic and the (possibly adapted) KL coefficient"
-    return {} if value_head is None else {"value_head": value_head.state_dict(), "kl_coef": kl_ctl.value}
-
 # %% ../nbs/11_runs.ipynb #dc4f3f39
 def _truncate_after(run_dir, step:int) -> dict:
     "Move steps after `step` from metrics.jsonl and trajectories.jsonl to discarded.jsonl; how many, how many torn"
