@@ -27,6 +27,7 @@ import numpy as np
 import torch
 from matplotlib.figure import Figure
 from rlkit.eval import evaluate, paired_difference
+from rlkit.generate import fast_bf16_cpu
 from rlkit.runs import checkpoints, read_metrics
 from rlkit.tasks import load_task_spec
 from rlkit.train import TrainConfig, eval_options, train
@@ -173,10 +174,12 @@ def main():
     root = Path(a.out); root.mkdir(parents=True, exist_ok=True)
     if a.replot:
         saved = json.loads((root / "curves.json").read_text())
-        curves = {(k.split("/")[0], int(k.split("/seed")[1])): v for k, v in saved.items() if not k.startswith("_")}
+        curves = {(k.split("/")[0], int(k.split("/seed")[1])): v for k, v in saved.items() if "/seed" in k}  # not notes
         configs, seeds = list(dict.fromkeys(c for c, _ in curves)), sorted({s for _, s in curves})
         return plot(curves, configs, seeds, root, saved.get("_where", "2 CPU cores"))
-    where = f"one {torch.cuda.get_device_name(0)}" if torch.cuda.is_available() else f"{os.cpu_count()} CPU cores"
+    # a CPU's speed, and the dtype the model computes in, depend on AMX (bf16 with it, float32 without)
+    amx = "with AMX" if fast_bf16_cpu() else "without AMX"
+    where = f"one {torch.cuda.get_device_name(0)}" if torch.cuda.is_available() else f"{os.cpu_count()} CPU cores {amx}"
     curves = {(c, s): curve(c, s, a.minutes, a.every, root, a.trained_on, changes) for c in a.configs for s in a.seeds}
     saved = {f"{c}/seed{s}": v for (c, s), v in curves.items()} | {"_where": where, "_set": a.set}
     (root / "curves.json").write_text(json.dumps(saved, indent=1))

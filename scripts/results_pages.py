@@ -37,9 +37,11 @@ PROSE = {
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
         "the highest pass rate of any trivial policy (`return 0`, `return []`, the first argument, ...) on the "
         "held-out set: a family where it is above zero can be gamed.",
-    "learning_curves": "Each table is one file. Every point is a checkpoint of a run measured greedy on the held-out "
-        "code tasks (and, where the file holds it, on the tasks the run trains on), paired by task with the untrained "
-        "model; *minutes* counts training time, not the evaluations. A run's first point is the untrained model. Files "
+    "learning_curves": "Each table is one file. Every point is a checkpoint of a run measured greedy on its held-out "
+        "tasks, paired by task with the untrained model: the hand-written held-out code tasks, or, for a run on a task "
+        "family, the family's held-out instances, with the hand-written tasks as its *probe*; where the file holds "
+        "them, also the tasks the run trains on. *Minutes* counts training time, not the evaluations. A run's first "
+        "point is the untrained model. Files "
         "measured on different CPUs start from different untrained pass rates, because greedy answers in `bf16` (the "
         "default on CPUs with AMX) and in `float32` differ: compare a run with its own first point, not across files. "
         "Steps, not minutes, carry from one machine to another.",
@@ -249,7 +251,7 @@ def r_families(d):
 def curves_of(d: dict) -> dict:
     if isinstance(d.get("curves"), dict):
         d = d["curves"]
-    return {k: v for k, v in d.items() if not k.startswith("_") and isinstance(v, list)}
+    return {k: v for k, v in d.items() if not k.startswith("_") and isinstance(v, list) and v and "minutes" in v[0]}
 
 
 def r_curves(d):
@@ -525,6 +527,10 @@ def headline(page: str, data: dict) -> str:
         if page == "families":
             f = data["families_base.json"]["families"]
             return "untrained greedy: " + ", ".join(f"{x['family']} level {x['level']} {pct(x['greedy'])}" for x in f)
+        if page == "learning_curves" and (fam := data.get("learning_curve_families_60min.json")):
+            points = [p for pts_ in curves_of(fam).values() for p in pts_[1:]]
+            return ("family held-out: " + ", ".join(f"{pts(p['diff'])} at {p['minutes']:.0f} min" for p in points)
+                    + "; hand-written probe: " + ", ".join(pts(p["probe"]["diff"]) for p in points) + " pts")
         if page in ("learning_curves", "ppo", "gpu"):
             name = {"learning_curves": "learning_curve_trained_on_default_amx.json", "ppo": "learning_curve_ppo.json",
                     "gpu": "learning_curve_gpu.json"}[page]
