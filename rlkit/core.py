@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_core.ipynb #8770342b
 from __future__ import annotations
-import ast, json, math, os, random, re
+import ast, json, math, os, random, re, resource
 from dataclasses import dataclass, field, asdict
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -17,7 +17,7 @@ import torch
 # %% auto #0
 __all__ = ['VERDICTS', 'TIERS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable',
            'write_jsonl', 'read_jsonl', 'load_tasks', 'plugins', 'cache_dir', 'seed_everything', 'default_device',
-           'default_dtype', 'avoid_cudnn_attention', 'release_memory', 'resident_mb', 'free_mb', 'allocator',
+           'default_dtype', 'avoid_cudnn_attention', 'release_memory', 'resident_mb', 'peak_mb', 'free_mb', 'allocator',
            'jemalloc_env']
 
 # %% ../nbs/00_core.ipynb #64764160
@@ -350,6 +350,12 @@ def resident_mb(device=None) -> float:
     if device.type == "cuda":
         return torch.cuda.memory_allocated(device) / 2 ** 20
     return _status_kb("VmRSS") / 1024
+
+def peak_mb(device) -> float:
+    "MB this process has held at most so far: its peak resident set on a CPU, its peak of allocated tensors on CUDA"
+    if device.type == "cuda":
+        return torch.cuda.max_memory_allocated(device) / 2 ** 20
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB
 
 def free_mb(device=None) -> float:
     "MB the system could still give this process: the kernel's MemAvailable on a CPU, the device's free memory on CUDA"

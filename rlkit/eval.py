@@ -18,7 +18,7 @@ from .models import load_policy
 
 # %% auto #0
 __all__ = ['MIN_PAIRED', 'pass_at_k', 'pass_at_ks', 'evaluate', 'tally', 'paired_difference', 'difference_line', 'comparison',
-           'domain_changes', 'domain_name', 'domain_table', 'before_line', 'during_line']
+           'domain_changes', 'domain_name', 'domain_table', 'before_line', 'during_line', 'report_lines']
 
 # %% ../nbs/10_eval.ipynb #0f04dee1
 def pass_at_k(n:int, # samples drawn for the task
@@ -213,4 +213,20 @@ def during_line(evals:dict, key:str, # eval.json, and the step of its `during` m
         line += (f" || trained-on {t[key]['pass_rate']:.1%} "
                  f"({100 * (t[key]['pass_rate'] - t['before']['pass_rate']):+.1f} pts)")
     return line
+
+def report_lines(evals:dict, # eval.json after training: 'before', 'after', 'domains', 'forgetting', the differences
+                 n:int, temperature:float, margin:float) -> list[str]:
+    "The final report of the held-out pass rates (and the trained-on ones): the table, the change, the domains"
+    rows, no_interval = evals["domains"], (f"(under {MIN_PAIRED} held-out tasks: no interval of the change; "
+                                           f"--eval-tasks with {MIN_PAIRED} or more tasks gives one)")
+    out = ["held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
+           + (difference_line(evals["difference"], n, temperature) if "difference" in evals else no_interval)
+           + ("\n" + domain_table(rows, margin) if len(rows) > 1 or evals["forgetting"] else "")]
+    if "after" in (t := evals.get("trained_on", {})):
+        out.append(f"the {t['after']['tasks']} tasks it trains on, measured the same way: what it learnt on the tasks "
+                   "it practised (the held-out change above is what carries over)\n"
+                   + comparison({"before": t["before"], "after": t["after"]}) + "\n"
+                   + (difference_line(t["difference"], n, temperature) if "difference" in t
+                      else f"(under {MIN_PAIRED} tasks: no interval)"))
+    return out
 

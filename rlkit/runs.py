@@ -4,7 +4,7 @@
 
 # %% ../nbs/11_runs.ipynb #e483efd4
 from __future__ import annotations
-import io, json, os, random, resource, shutil, time
+import io, json, os, random, shutil, time
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +12,7 @@ import torch
 from matplotlib.figure import Figure  # no pyplot: works without a display, in threads and in tests
 from matplotlib.ticker import MaxNLocator
 
-from .core import Trajectory, read_jsonl, write_jsonl
+from .core import Trajectory, peak_mb, read_jsonl, write_jsonl
 from .tasks import TaskSampler
 from . import __version__
 from .episodes import repair_metrics
@@ -331,11 +331,6 @@ On {tasks} ({"1 greedy answer per task" if cfg.get("eval_temperature", 0) == 0 e
 """  # noqa: E501 (the card's Markdown, line for line)
 
 # %% ../nbs/11_runs.ipynb #ef0f2b73
-def _memory_mb(device) -> float:
-    if device.type == "cuda":
-        return torch.cuda.max_memory_allocated(device) / 2 ** 20
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB: the process's peak so far
-
 PPO_METRICS = ("policy_loss", "value_loss", "vf_clip_frac", "explained_var", "kl_coef", "updates")
 REPLAY_METRICS = ("replayed", "replay_share", "replay_ratio", "replay_capped", "replay_staleness", "replay_kl_k3")
 
@@ -359,7 +354,7 @@ def step_metrics(step:int, eps:list[Trajectory], update:dict, seconds:dict, lr:f
                                      "checkpointing", "fast_decode")}
     # and PPO's per domain
     m |= {k: v for k, v in update.items() if k in PPO_METRICS + REPLAY_METRICS or k.startswith("explained_var.")}
-    return m | seconds | {"lr": lr, "peak_mem_mb": round(_memory_mb(device), 1)}
+    return m | seconds | {"lr": lr, "peak_mem_mb": round(peak_mb(device), 1)}
 
 def summary_line(m:dict) -> str:
     "One line per step for the log"

@@ -16,8 +16,8 @@ from .config import (TrainConfig, check_rewards, eval_options, load_model, load_
 from .core import Trajectory, allocator, free_mb, plugins, resident_mb, seed_everything
 from .episodes import Context, RolloutConfig, check_envs, conversation, run_episodes
 from .generate import decode_copy_mb, decode_dtype, drop_decode_weights, fast_unsupported
-from .eval import (MIN_PAIRED, before_line, comparison, difference_line, domain_changes, domain_name, domain_table,
-                   during_line, evaluate, paired_difference)
+from .eval import (MIN_PAIRED, before_line, domain_changes, domain_name, during_line, evaluate, paired_difference,
+                        report_lines)
 from .grpo import fault_line, fit_update, grpo_step, kl_after_update
 from .models import set_checkpointing
 from .ppo import KLController, ValueHead, ppo_step
@@ -402,18 +402,8 @@ def report(run:Run, evals:dict, log) -> list[Path]:
         if "after" in (t := evals.get("trained_on", {})) and len(run.trained_on) >= MIN_PAIRED:
             t["difference"] = paired_difference(t["before"], t["after"])
         run.dir.save_evals(evals)
-        no_interval = (f"(under {MIN_PAIRED} held-out tasks: no interval of the change; --eval-tasks with {MIN_PAIRED} "
-                       "or more tasks gives one)")
-        log("held-out pass rate\n" + comparison({"before": evals["before"], "after": evals["after"]}) + "\n"
-            + (difference_line(evals["difference"], cfg.eval_samples, cfg.eval_temperature) if "difference" in evals
-               else no_interval)
-            + ("\n" + domain_table(rows, cfg.forgetting_margin) if len(rows) > 1 or evals["forgetting"] else ""))
-        if "after" in t:
-            log(f"the {len(run.trained_on)} tasks it trains on, measured the same way: what it learnt on the tasks it "
-                "practised (the held-out change above is what carries over)\n"
-                + comparison({"before": t["before"], "after": t["after"]}) + "\n"
-                + (difference_line(t["difference"], cfg.eval_samples, cfg.eval_temperature) if "difference" in t
-                   else f"(under {MIN_PAIRED} tasks: no interval)"))
+        for text in report_lines(evals, cfg.eval_samples, cfg.eval_temperature, cfg.forgetting_margin):
+            log(text)
     log(repair_summary(run.dir.metrics()[0], cfg.rollout.attempts))
     plots = run.dir.plot()
     log(f"run directory: {run.dir}" + (f" (plots: {', '.join(p.name for p in plots)})" if plots else ""))
