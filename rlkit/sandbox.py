@@ -161,7 +161,8 @@ class Sandbox:
                 ):
         self.limits, self.python, self.policy, self.allow, self.data_dirs = (
             limits or Limits(), python, policy, tuple(allow), dict(data_dirs or {}))
-        self.backend, (self.uid, self.gid) = _backend(backend, python, self.data_dirs), _account(user)
+        backend = self.backend = _backend(backend, python, self.data_dirs)  # below, the backend picked for None
+        self.uid, self.gid = _account(user)
         pw = pwd.getpwuid(self.uid if self.uid is not None else os.getuid())
         self.user, self.user_home = pw.pw_name, Path(pw.pw_dir)  # the account the code runs as
         if backend == "subprocess":
