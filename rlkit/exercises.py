@@ -4,12 +4,12 @@
 
 # %% ../nbs/00a_exercises.ipynb #990542a2
 from __future__ import annotations
-import math, os, resource, time
+import math, os, time
 from dataclasses import dataclass
 from typing import Callable
 import torch
 import torch.nn.functional as F
-from .core import ExecResult, Task, Trajectory, Turn
+from .core import ExecResult, Task, Trajectory, Turn, peak_mb
 
 # %% auto #0
 __all__ = ['EXERCISES', 'Wrong', 'Exercise', 'check', 'grade', 'in_test', 'sized', 'took']
@@ -138,7 +138,7 @@ def sized(full, small):
 
 def took(t0:float) -> str:
     "How long the page ran since `t0` (a `time.time()`), on how many cores, its peak memory, and whether it ran shrunk"
-    peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2 ** 20  # Linux reports KB
+    peak_gb = peak_mb(torch.device("cpu")) / 1024  # the process's peak resident set
     return (f"this tutorial ran in {time.time() - t0:.0f} s on {os.cpu_count()} CPU cores, peak memory {peak_gb:.1f} GB"
             + (" (shrunk for nbdev-test)" if in_test() else ""))
 
