@@ -11,6 +11,7 @@ today's tier measured in the same run: no network, warm, per-user limits, no aud
 import argparse, http.server, statistics, subprocess, tempfile, threading, time
 from pathlib import Path
 
+from rlkit.agents.tiers import DataTier, NetworkTier
 from rlkit.isolation import Tier
 from rlkit.sandbox import Limits, Sandbox
 
@@ -46,7 +47,7 @@ def tiers(reps: int):
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
     data = Path(tempfile.mkdtemp()); data.chmod(0o755)
     L, off = Limits(timeout_s=10), Limits(timeout_s=10, audit_entries=0)
-    net, dat = Tier("network", (f"127.0.0.1:{srv.server_address[1]}",)), Tier("data", data=str(data))
+    net, dat = NetworkTier((f"127.0.0.1:{srv.server_address[1]}",)), DataTier(str(data))
     cases = {  # name: (sandbox, code, tests, entry, tier)
         "today: none, warm, per-user limits, no audit log": (Sandbox("firejail", off, warm=True, quotas=False), CODE, TESTS, "add", None),
         "none, warm, + per-job quotas": (Sandbox("firejail", off, warm=True), CODE, TESTS, "add", None),

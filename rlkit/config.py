@@ -68,7 +68,7 @@ class TrainConfig:
     eval_trained_on:bool = False  # also measure the trained-on tasks like the held-out ones: learnt vs. carried over
     forgetting_margin:float = 0.05  # flag a held-out or probe domain whose pass rate falls more than this (0.05: 5 pts)
     sandbox:str|None = None  # "firejail", "subprocess" (NOT isolated), or None: firejail when installed
-    sandbox_allow:str|None = None  # 'host:port,...' every network-tier task may also reach (03a_isolation)
+    sandbox_allow:str|None = None  # 'host:port,...' every network-tier task may also reach (03a_tiers)
     sandbox_data:str|None = None  # 'name=/host/dir,...': directories data-tier tasks name, mounted read-only at ~/data
     hooks:dict = field(default_factory=lambda: {"violation": {}})  # hooks by name, with their options (`rlkit.extras`)
     report_to:str = "auto"  # "tensorboard", "trackio", "wandb", "none", a comma list; "auto": tensorboard if installed

@@ -15,10 +15,9 @@ import torch
 
 
 # %% auto #0
-__all__ = ['VERDICTS', 'TIERS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable',
-           'write_jsonl', 'read_jsonl', 'load_tasks', 'plugins', 'cache_dir', 'seed_everything', 'default_device',
-           'default_dtype', 'avoid_cudnn_attention', 'release_memory', 'resident_mb', 'peak_mb', 'free_mb', 'allocator',
-           'jemalloc_env']
+__all__ = ['VERDICTS', 'DATA_DIR', 'check_ranges', 'Task', 'ExecResult', 'Turn', 'Trajectory', 'to_jsonable', 'write_jsonl',
+           'read_jsonl', 'load_tasks', 'plugins', 'cache_dir', 'seed_everything', 'default_device', 'default_dtype',
+           'avoid_cudnn_attention', 'release_memory', 'resident_mb', 'peak_mb', 'free_mb', 'allocator', 'jemalloc_env']
 
 # %% ../nbs/00_core.ipynb #64764160
 VERDICTS = ("passed", "failed", "error", "syntax_error", "timeout", "memory", "output_limit", "sandbox_error",
@@ -45,8 +44,6 @@ def check_ranges(obj, # a config dataclass
 
 
 # %% ../nbs/00_core.ipynb #b53ee6f7
-TIERS = ("none", "network", "data")  # the isolation tiers a code task may name in meta["tier"] (`02a_isolation`)
-
 def _check_code_task(t):
     "A code task must name its function and carry tests that parse and assert something: checked when the task loads"
     if not (t.tests and t.entry_point):
@@ -67,9 +64,10 @@ def _check_code_task(t):
     if "reference" in t.meta and not isinstance(t.meta["reference"], str):
         raise ValueError(f"code task {t.id!r}: meta.reference must be the code of a right answer, as text, "
                          f"not {type(t.meta['reference']).__name__}")
-    if t.meta.get("tier", "none") not in TIERS:
-        raise ValueError(f"code task {t.id!r}: meta.tier={t.meta['tier']!r}; "
-                         f"use one of {', '.join(map(repr, TIERS))} (rlkit.isolation)")
+    tier = t.meta.get("tier", "none")
+    if tier != "none" and tier not in plugins("rlkit.tiers"):  # the tiers the wings register (`rlkit.isolation.Tier`)
+        raise ValueError(f"code task {t.id!r}: meta.tier={tier!r}; "
+                         f"use one of {', '.join(map(repr, ['none', *plugins('rlkit.tiers')]))}")
 
 @dataclass
 class Task:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json, os, resource, secrets, selectors, signal, subprocess, time
 from pathlib import Path
 
-from .isolation import PROXY_PORT, AllowListProxy, JobCgroup, Tier, discard_workdir, mount_data, new_workdir
+from .isolation import JobCgroup, Tier, discard_workdir, new_workdir
 
 # %% auto #0
 __all__ = ['CHATTER_BYTES', 'JobStop', 'ChannelClosed', 'WorkerBroken', 'clean_stderr', 'Box', 'Worker', 'close_all']
@@ -113,7 +113,7 @@ class _Process:
     def __init__(self, sandbox, # the `Sandbox` that starts it: its limits, account, working area and command line
                  workdir:Path, target:str, tier:Tier=Tier(), files:dict|None=None):
         self.L, self.workdir, self.job, self.exit_code, self.tier = sandbox.limits, workdir, None, None, tier
-        self.proxy = self.cgroup = None
+        self.service = self.cgroup = None  # the tier's (the network tier's proxy), and the job's pids cgroup
         home = sandbox.home(workdir)
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": str(home), "TMPDIR": str(home),
                "PYTHONHASHSEED": "0", "RLKIT_AUDIT": str(self.L.audit_entries)}
@@ -122,8 +122,7 @@ class _Process:
             env |= self._prepare(sandbox, home, files)
             req_r, self.req_w = os.pipe()
             self.rep_r, rep_w = os.pipe()
-            cmd = sandbox._command(workdir, req_r, rep_w, target, tier.name, self.cgroup,
-                                   hide=(tier.data,) if tier.data else ())
+            cmd = sandbox._command(workdir, req_r, rep_w, target, tier, self.cgroup)
             as_user = self.cgroup is None  # through a cgroup, `setpriv` switches user after joining it
             self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(req_r, rep_w),
@@ -147,19 +146,12 @@ class _Process:
         self.begin(self.L.timeout_s)
 
     def _prepare(self, sandbox, home:Path, files:dict|None) -> dict:
-        "The job's area before it starts: its files, its tier's mount or proxy, its owner, its cgroup; the env they add"
-        workdir, tier, env = self.workdir, self.tier, {}
+        "The job's area before it starts: its files, what its tier readies, its owner, its cgroup; the env they add"
+        workdir = self.workdir
         sandbox._area(workdir)
         for name, text in {"harness.py": sandbox._harness, **(files or {})}.items():
             (workdir / name).write_text(text, encoding="utf-8", errors="surrogatepass")
-        if tier.name == "data":
-            mount_data(tier.data, workdir / "data")
-            env["RLKIT_READONLY"] = str(home / "data")
-        if tier.name == "network":
-            self.proxy = AllowListProxy(workdir / ".rlkit-proxy.sock", tier, sandbox.uid, sandbox.gid)
-            proxy = f"http://127.0.0.1:{PROXY_PORT}"
-            env |= {"RLKIT_PROXY_SOCKET": str(home / ".rlkit-proxy.sock"), "RLKIT_PROXY_PORT": str(PROXY_PORT),
-                    "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy}
+        env, self.service = self.tier.open(workdir, home, sandbox.uid, sandbox.gid)  # a mount, a proxy: the tier's
         for f in workdir.iterdir():
             if f.is_file():
                 os.chmod(f, 0o644)
@@ -186,8 +178,8 @@ class _Process:
         self.t0, self.enforce = time.time(), True
         self.deadline = self.t0 + timeout_s
         self.processes, self.reported, self.known = [], [], set()
-        if self.proxy is not None:
-            self.proxy.take_log()
+        if self.service is not None:
+            self.service.take_log()
 
     def sample_processes(self):
         "Record from the trusted side the processes new in the job's cgroup (sampled at most every 10 ms)"
@@ -209,8 +201,8 @@ class _Process:
                 self.processes.append(cmd[:200])
 
     def audit(self, files:list) -> dict:
-        "The job's audit log: its cgroup's processes, what the harness saw, the proxy's connections, the files it left"
-        network, dropped = self.proxy.take_log() if self.proxy is not None else ([], 0)
+        "The job's audit log: its cgroup's processes, what the harness saw, its tier's connections, the files it left"
+        network, dropped = self.service.take_log() if self.service is not None else ([], 0)
         return {"processes": list(self.processes), "reported": list(self.reported), "network": network,
                 "network_dropped": dropped, "files": files, "flags": []}
 
@@ -263,9 +255,9 @@ class _Process:
         return (self.proc.returncode, *self.output())
 
     def _release(self):
-        "Stop the proxy, detach the mounts, remove the directory and the cgroup (the processes are gone)"
-        if self.proxy is not None:
-            self.proxy.close()
+        "Stop the tier's service (a proxy), detach the mounts, remove the directory and the cgroup (no process is left)"
+        if self.service is not None:
+            self.service.close()
         discard_workdir(self.workdir)
         if self.cgroup is not None:
             self.cgroup.close()  # it kills what is left in it first

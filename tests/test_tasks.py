@@ -253,7 +253,7 @@ def test_task_files_a_user_writes_by_hand(tmp_path):
 @pytest.mark.parametrize("change,msg", [({"entry_point": "square(x)"}, "entry_point='square(x)' is not a Python name"),
                                         ({"meta": {"code_prompt": 5}}, "meta.code_prompt must be text"),
                                         ({"meta": {"tier": "internet"}},
-                                         "meta.tier='internet'; use one of 'none', 'network', 'data'"),
+                                         "meta.tier='internet'; use one of 'none', 'data', 'network'"),
                                         ({"meta": {"reference": ["def square(x): return x * x"]}},
                                          "meta.reference must be the code of a right answer, as text, not list")])
 def test_a_code_task_is_checked_when_it_loads(change, msg):

@@ -149,8 +149,7 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     as_user = cg is None
     t0, stopped, out, err = time.time(), "", bytearray(), bytearray()
     try:
-        proc = subprocess.Popen(self.sb._firejail(self.dir, inner, self.tier.name, cg,
-                                                  hide=(self.tier.data,) if self.tier.data else ()),
+        proc = subprocess.Popen(self.sb._firejail(self.dir, inner, self.tier, cg),
                                 cwd=self.dir, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                                 user=self.sb.uid if as_user else None, group=self.sb.gid if as_user else None,
