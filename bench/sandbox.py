@@ -12,7 +12,6 @@ import argparse, http.server, statistics, subprocess, tempfile, threading, time
 from pathlib import Path
 
 from rlkit.agents.tiers import DataTier, NetworkTier
-from rlkit.isolation import Tier
 from rlkit.sandbox import Limits, Sandbox
 
 CODE = "def add(a, b):\n    return a + b\n"
