@@ -528,9 +528,11 @@ def headline(page: str, data: dict) -> str:
             f = data["families_base.json"]["families"]
             return "untrained greedy: " + ", ".join(f"{x['family']} level {x['level']} {pct(x['greedy'])}" for x in f)
         if page == "learning_curves" and (fam := data.get("learning_curve_families_60min.json")):
-            points = [p for pts_ in curves_of(fam).values() for p in pts_[1:]]
-            return ("family held-out: " + ", ".join(f"{pts(p['diff'])} at {p['minutes']:.0f} min" for p in points)
-                    + "; hand-written probe: " + ", ".join(pts(p["probe"]["diff"]) for p in points) + " pts")
+            curves = curves_of(fam)
+            probe = [p["probe"]["diff"] for pts_ in curves.values() for p in pts_[1:]]
+            return ("family held-out, " + "; ".join(
+                run.split("/")[-1] + ": " + ", ".join(f"{pts(p['diff'])} at {p['minutes']:.0f} min" for p in pts_[1:])
+                for run, pts_ in curves.items()) + f"; hand-written probe: {pts(min(probe))} to {pts(max(probe))} pts")
         if page in ("learning_curves", "ppo", "gpu"):
             name = {"learning_curves": "learning_curve_trained_on_default_amx.json", "ppo": "learning_curve_ppo.json",
                     "gpu": "learning_curve_gpu.json"}[page]
