@@ -240,6 +240,16 @@ def r_main_job(d):
     return out
 
 
+def r_sampled(d):
+    c = d["change"]
+    return table(["run", "checkpoint", "held-out", "answers", "before (min)", "after (min)", "change [interval]",
+                  "better / worse"],
+                 [[d["run"], d["checkpoint"], d["held_out"], f"{d['n']} per instance at T={d['temperature']}",
+                   f"{pct(d['before']['pass_rate'])} ({num(d['before']['minutes'])})",
+                   f"{pct(d['after']['pass_rate'])} ({num(d['after']['minutes'])})",
+                   f"{pts(c['diff'])} [{pts(c['lo'])}, {pts(c['hi'])}]", f"{c['better']} / {c['worse']}"]])
+
+
 def r_families(d):
     rows = [[f["family"], f["domain"], f.get("level", ""), f"{f['n']} x {f['group']}", pct(f["greedy"]),
              pct(f["sampled"]), pct(f["mixed"]), f"{pct(f['trivial_max'])} of {f.get('trivial_n', '')}",
@@ -506,7 +516,7 @@ def r_generic(d):
     return table(["field", "value"], rows[:60])
 
 
-RENDERERS = [("families_main_job*", r_main_job), ("families_*", r_families), ("learning_curve_*", r_curves),
+RENDERERS = [("families_main_job_sampled*", r_sampled), ("families_main_job*", r_main_job), ("families_*", r_families), ("learning_curve_*", r_curves),
              ("payoff_*", r_payoff), ("headroom_*", r_headroom), ("demonstrations_then_rl*", r_demos_then_rl),
              ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl), ("engines*", r_engines),
              ("memory_shapes*", r_memory_shapes), ("memory_compare*", r_memory_compare), ("memory_*", r_memory),
