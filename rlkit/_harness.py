@@ -98,7 +98,7 @@ def start_audit(cap, proxy_port):
 
 def forward(sock_path, port):
     "The network tier's forwarder: a process on 127.0.0.1:port passing each connection to the trusted proxy's socket"
-    import selectors, socket
+    import socket
     srv = socket.socket()
     srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     srv.bind(("127.0.0.1", port))
@@ -111,40 +111,45 @@ def forward(sock_path, port):
             os.dup2(null, fd)
         for f in (req, rep):
             os.close(f.fileno())  # the channel is the job's: the trusted side must see it close with the job
-        sel = selectors.DefaultSelector()
-        sel.register(srv, selectors.EVENT_READ, None)
-        while True:
-            for key, _ in sel.select():
-                if key.data is None:
-                    c, _ = srv.accept()
-                    u = socket.socket(socket.AF_UNIX)
-                    try:
-                        u.connect(sock_path)
-                    except OSError:
-                        c.close()
-                        u.close()
-                        continue
-                    sel.register(c, selectors.EVENT_READ, u)
-                    sel.register(u, selectors.EVENT_READ, c)
-                    continue
-                try:
-                    data = key.fileobj.recv(65536)
-                except OSError:
-                    data = b""
-                if data:
-                    try:
-                        key.data.sendall(data)
-                        continue
-                    except OSError:
-                        pass
-                for s in (key.fileobj, key.data):
-                    try:
-                        sel.unregister(s)
-                    except (KeyError, ValueError):
-                        pass
-                    s.close()
+        relay(srv, sock_path)
     finally:
         os._exit(0)
+
+def relay(srv, sock_path):
+    "The forwarder's loop: each connection to `srv` joined to one to `sock_path`, bytes copied both ways till one ends"
+    import selectors, socket
+    sel = selectors.DefaultSelector()
+    sel.register(srv, selectors.EVENT_READ, None)
+    while True:
+        for key, _ in sel.select():
+            if key.data is None:
+                c, _ = srv.accept()
+                u = socket.socket(socket.AF_UNIX)
+                try:
+                    u.connect(sock_path)
+                except OSError:
+                    c.close()
+                    u.close()
+                    continue
+                sel.register(c, selectors.EVENT_READ, u)
+                sel.register(u, selectors.EVENT_READ, c)
+                continue
+            try:
+                data = key.fileobj.recv(65536)
+            except OSError:
+                data = b""
+            if data:
+                try:
+                    key.data.sendall(data)
+                    continue
+                except OSError:
+                    pass
+            for s in (key.fileobj, key.data):
+                try:
+                    sel.unregister(s)
+                except (KeyError, ValueError):
+                    pass
+                s.close()
 
 def serve(path):
     "Check confinement, define the candidate's code from `path`, then answer calls until the requests end"
