@@ -19,11 +19,6 @@ from rlkit.runs import checkpoints
 from rlkit.tasks import load_task_spec
 
 
-def rates(res:dict) -> dict:
-    "What a result keeps: its pass rate, the answers it rests on, its per-instance fractions"
-    return {"pass_rate": res["pass_rate"], "answers": res["tasks"] * res["n"], "per_task": res["per_task"]}
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("run", type=Path)

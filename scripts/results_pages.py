@@ -516,8 +516,9 @@ def r_generic(d):
     return table(["field", "value"], rows[:60])
 
 
-RENDERERS = [("families_main_job_sampled*", r_sampled), ("families_main_job*", r_main_job), ("families_*", r_families), ("learning_curve_*", r_curves),
-             ("payoff_*", r_payoff), ("headroom_*", r_headroom), ("demonstrations_then_rl*", r_demos_then_rl),
+RENDERERS = [("families_main_job_sampled*", r_sampled), ("families_main_job*", r_main_job), ("families_*", r_families),
+             ("learning_curve_*", r_curves), ("payoff_*", r_payoff), ("headroom_*", r_headroom),
+             ("demonstrations_then_rl*", r_demos_then_rl),
              ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl), ("engines*", r_engines),
              ("memory_shapes*", r_memory_shapes), ("memory_compare*", r_memory_compare), ("memory_*", r_memory),
              ("math_checker*", r_math), ("terminal_base*", r_terminal)]

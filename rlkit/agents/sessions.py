@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastcore.basics import patch
-from ..isolation import JobCgroup, Tier, discard_workdir, mount_data, new_workdir, walk_tree
+from ..isolation import JobCgroup, Tier, discard_workdir, new_workdir, walk_tree
 from ..jail import clean_stderr
 from ..sandbox import Sandbox
 
@@ -71,8 +71,7 @@ class Session:
                 for root, dirs, names in os.walk(self.dir):
                     for n in [root] + [os.path.join(root, x) for x in dirs + names]:
                         os.lchown(n, sandbox.uid, sandbox.gid)
-            if tier.name == "data":
-                mount_data(tier.data, self.dir / "data")
+            tier.open(self.dir, self.home, sandbox.uid, sandbox.gid)  # the data tier's mount; no network tier gets here
         except BaseException:
             self._release()
             raise
