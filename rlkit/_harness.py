@@ -179,6 +179,10 @@ def serve(path):
     tampered = sorted(k for k in set(before) | set(vars(builtins))
                       if vars(builtins).get(k, None) is not before.get(k, None))
     send({"ready": sorted(k for k, v in ns.items() if callable(v) and not k.startswith("__")), "tampered": tampered})
+    answer(ns)
+
+def answer(ns):
+    "Answer each call request with the value returned, the exception raised, or why the value cannot be sent"
     for line in req:
         msg = json.loads(line)
         try:

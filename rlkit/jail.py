@@ -10,7 +10,7 @@ from pathlib import Path
 from .isolation import JobCgroup, Tier, discard_workdir, new_workdir
 
 # %% auto #0
-__all__ = ['CHATTER_BYTES', 'JobStop', 'ChannelClosed', 'WorkerBroken', 'clean_stderr', 'Box', 'Worker', 'close_all']
+__all__ = ['CHATTER_BYTES', 'JobStop', 'ChannelClosed', 'WorkerBroken', 'clean_stderr', 'popen_as', 'Box', 'Worker', 'close_all']
 
 # %% ../nbs/02b_jail.ipynb #5bfa45e5
 def _distinct_keys(keys:list) -> list:
@@ -108,6 +108,13 @@ def clean_stderr(err:str) -> str:
     return "\n".join(l for l in err.splitlines() if not l.startswith(_FIREJAIL_CHATTER) and l.strip() != "").strip()
 
 # %% ../nbs/02b_jail.ipynb #4269717d
+def popen_as(uid:int|None, gid:int|None, cgroup, cmd:list, **kw) -> subprocess.Popen:
+    "Start `cmd` in a process group of its own, as `uid`; through a cgroup, `setpriv` switches user after joining it"
+    as_user = cgroup is None
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True, user=uid if as_user else None, group=gid if as_user else None,
+                            extra_groups=[] if uid is not None and as_user else None, **kw)
+
 class _Process:
     "One sandbox process running the harness on `target`, with its channel's pipes and capped output"
     def __init__(self, sandbox, # the `Sandbox` that starts it: its limits, account, working area and command line
@@ -123,14 +130,9 @@ class _Process:
             req_r, self.req_w = os.pipe()
             self.rep_r, rep_w = os.pipe()
             cmd = sandbox._command(workdir, req_r, rep_w, target, tier, self.cgroup)
-            as_user = self.cgroup is None  # through a cgroup, `setpriv` switches user after joining it
-            self.proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(req_r, rep_w),
-                                         start_new_session=True,
-                                         user=sandbox.uid if as_user else None, group=sandbox.gid if as_user else None,
-                                         extra_groups=[] if sandbox.uid is not None and as_user else None,
-                                         preexec_fn=(lambda: _rlimits(self.L)) if sandbox.backend == "subprocess"
-                                                    else None)
+            self.proc = popen_as(sandbox.uid, sandbox.gid, self.cgroup, cmd, cwd=workdir, env=env,
+                                 pass_fds=(req_r, rep_w),
+                                 preexec_fn=(lambda: _rlimits(self.L)) if sandbox.backend == "subprocess" else None)
         except BaseException:  # nothing started: leave no directory, mount, cgroup or pipe behind
             if req_r is not None:
                 for fd in (self.req_w, self.rep_r):

@@ -189,6 +189,14 @@ def _trainer(r, model, tok, rollout:Rollout, processes:int, log, device) -> RunD
         trainer.remove_callback(cb)
     return trainer
 
+def _finish(r, model, tok, step:int, evals:dict, log):
+    "The main process's end of a run: the held-out evaluation after, the report, the adapter, the record closed"
+    if r.held_out:
+        held_out(r, model, tok, step, evals, "after", log)
+    report(r, evals, log)
+    r.dir.save_adapter(model, step)
+    r.dir.close()
+
 def train_trl(cfg:TrainConfig|None=None,
               rewards:dict|None=None, # name -> reward or (reward, weight); default: `cfg.reward`, or `correct`
               executor=None, # (tasks, completions) -> results; default: code runs in the sandbox
@@ -220,13 +228,8 @@ def train_trl(cfg:TrainConfig|None=None,
         rollout = Rollout(r, tok, torch.Generator().manual_seed(cfg.seed + 7919 * state.process_index))
         trainer = _trainer(r, model, tok, rollout, state.num_processes, log, device)
         trainer.train()
-        step = trainer.state.global_step
         if state.is_main_process:
-            if r.held_out:
-                held_out(r, model, tok, step, evals, "after", log)
-            report(r, evals, log)
-            r.dir.save_adapter(model, step)
-            r.dir.close()
+            _finish(r, model, tok, trainer.state.global_step, evals, log)
         state.wait_for_everyone()
     finally:
         if r.sandbox is not None:

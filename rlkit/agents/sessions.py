@@ -4,13 +4,13 @@
 
 # %% ../../nbs/03b_sessions.ipynb #a1a3483f
 from __future__ import annotations
-import errno, os, re, secrets, selectors, signal, stat, subprocess, time
+import errno, os, re, secrets, selectors, signal, stat, time
 from dataclasses import dataclass
 from pathlib import Path
 
 from fastcore.basics import patch
 from ..isolation import JobCgroup, Tier, discard_workdir, new_workdir, walk_tree
-from ..jail import clean_stderr
+from ..jail import clean_stderr, popen_as
 from ..sandbox import Sandbox
 
 # %% auto #0
@@ -131,6 +131,12 @@ def _drain(proc, out:bytearray, err:bytearray, deadline:float, cap:int, mark:byt
                     return "output_limit"
     return ""
 
+def _split_exit(err:bytes, nonce:str) -> tuple[str, int|None]:
+    "stderr without the shell's exit mark, and the code the mark carries (None when the shell never got there)"
+    raw = err.decode("utf-8", "replace")
+    m = re.search(f"\n{nonce}:(-?\\d+)\n?", raw)
+    return (raw, None) if m is None else (raw[:m.start()] + raw[m.end():], int(m.group(1)))
+
 @patch
 def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     "Run one bash command in the session's directory; every process it started is gone when this returns"
@@ -145,14 +151,10 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
     cap = min(self.L.output_bytes, left_out)
     cg = JobCgroup(self.L.processes + 3) if self.sb.cgroups else None
     env, inner, nonce = _bash(command, self.home)
-    as_user = cg is None
     t0, stopped, out, err = time.time(), "", bytearray(), bytearray()
     try:
-        proc = subprocess.Popen(self.sb._firejail(self.dir, inner, self.tier, cg),
-                                cwd=self.dir, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                                user=self.sb.uid if as_user else None, group=self.sb.gid if as_user else None,
-                                extra_groups=[] if self.sb.uid is not None and as_user else None)
+        proc = popen_as(self.sb.uid, self.sb.gid, cg, self.sb._firejail(self.dir, inner, self.tier, cg),
+                        cwd=self.dir, env=env)
         late = "timeout" if limit_s == (timeout_s or self.L.timeout_s) else "budget"
         stopped = _drain(proc, out, err, t0 + limit_s, cap, f"\n{nonce}:".encode(), late)
         try:
@@ -166,11 +168,8 @@ def run(self:Session, command:str, timeout_s:float|None=None) -> CommandResult:
         if cg is not None:
             cg.close()  # and whatever left the session's process group
     dt = time.time() - t0
-    raw = bytes(err[:cap]).decode("utf-8", "replace")
-    m = re.search(f"\n{nonce}:(-?\\d+)\n?", raw)
-    code = None if stopped else int(m.group(1)) if m else proc.returncode
-    if m:
-        raw = raw[:m.start()] + raw[m.end():]
+    raw, code = _split_exit(bytes(err[:cap]), nonce)
+    code = None if stopped else proc.returncode if code is None else code
     o, e = bytes(out[:cap]).decode("utf-8", "replace"), clean_stderr(raw)
     r = CommandResult(command, o, e, code, stopped, round(dt, 3))
     self.spent_s += dt

@@ -90,21 +90,8 @@ def _unpacked(data:bytes, path:str) -> bytes|str:
 def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple[int, int, str]:
     "(passed, total, why not) of one check on the session's final state; a hidden-tests check counts each assert"
     try:
-        if "absent" in c:
-            return (1, 1, "") if s.stat(c["absent"]) is None else (0, 1, f"{c['absent']} should not exist")
-        if "dir" in c:
-            st = s.stat(c["dir"])
-            return ((1, 1, "") if st is not None and stat.S_ISDIR(st.st_mode)
-                    else (0, 1, f"{c['dir']} is not a directory"))
-        if "mode" in c:
-            st = s.stat(c["mode"])
-            if st is None:
-                return 0, 1, f"{c['mode']} does not exist"
-            if not stat.S_ISREG(st.st_mode):
-                return 0, 1, f"{c['mode']} is not a regular file"  # an empty directory of mode 755 is no script
-            got = oct(stat.S_IMODE(st.st_mode))[2:]
-            return ((1, 1, "") if int(got, 8) == int(c["bits"], 8)
-                    else (0, 1, f"{c['mode']} has mode {got}, not {c['bits']}"))
+        if {"absent", "dir", "mode"} & c.keys():
+            return _path_check(s, c)
         if "unchanged" in c:
             want = setup.get(c["unchanged"])
             got = s.read(c["unchanged"], MAX_READ)
@@ -113,12 +100,7 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
         if "tar" in c:
             return _tar_check(s, c, setup)
         if "gzip" in c:
-            with gzip.GzipFile(fileobj=io.BytesIO(s.read(c["gzip"], MAX_READ))) as g:
-                got = g.read(MAX_READ + 1)
-            if len(got) > MAX_READ:
-                return 0, 1, f"{c['gzip']} decompresses to more than {MAX_READ} bytes"
-            return ((1, 1, "") if _text(got).strip() == c["text"].strip()
-                    else (0, 1, f"{c['gzip']} holds {_text(got)[:80]!r}"))
+            return _gzip_check(s, c)
         if "hidden_tests" in c:
             return hidden_tests(s, c, sandbox)
         return _content_check(s.read(c["file"], MAX_READ), c)
@@ -130,6 +112,29 @@ def run_check(s:Session, c:dict, setup:dict, sandbox:Sandbox|None=None) -> tuple
         return 0, 1, f"{c.get('file') or c.get('tar') or c.get('gzip') or c.get('unchanged')} does not exist"
     except (OSError, tarfile.TarError, EOFError, gzip.BadGzipFile, lzma.LZMAError) as e:
         return 0, 1, f"unreadable: {type(e).__name__}: {e}"
+
+def _path_check(s:Session, c:dict) -> tuple[int, int, str]:
+    "An `absent`, `dir` or `mode` check: what `Session.stat` says of the path, no link followed"
+    if "absent" in c:
+        return (1, 1, "") if s.stat(c["absent"]) is None else (0, 1, f"{c['absent']} should not exist")
+    if "dir" in c:
+        st = s.stat(c["dir"])
+        return (1, 1, "") if st is not None and stat.S_ISDIR(st.st_mode) else (0, 1, f"{c['dir']} is not a directory")
+    st = s.stat(c["mode"])
+    if st is None:
+        return 0, 1, f"{c['mode']} does not exist"
+    if not stat.S_ISREG(st.st_mode):
+        return 0, 1, f"{c['mode']} is not a regular file"  # an empty directory of mode 755 is no script
+    got = oct(stat.S_IMODE(st.st_mode))[2:]
+    return (1, 1, "") if int(got, 8) == int(c["bits"], 8) else (0, 1, f"{c['mode']} has mode {got}, not {c['bits']}")
+
+def _gzip_check(s:Session, c:dict) -> tuple[int, int, str]:
+    "A `gzip` check: the file decompresses, within the read cap, to `text`"
+    with gzip.GzipFile(fileobj=io.BytesIO(s.read(c["gzip"], MAX_READ))) as g:
+        got = g.read(MAX_READ + 1)
+    if len(got) > MAX_READ:
+        return 0, 1, f"{c['gzip']} decompresses to more than {MAX_READ} bytes"
+    return (1, 1, "") if _text(got).strip() == c["text"].strip() else (0, 1, f"{c['gzip']} holds {_text(got)[:80]!r}")
 
 def _tar_check(s:Session, c:dict, setup:dict) -> tuple[int, int, str]:
     "A `tar` check: exactly `members`, each file the setup wrote with its content; read member by member, not extracted"
