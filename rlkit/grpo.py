@@ -388,10 +388,8 @@ def grpo_metrics(sums:dict, trajs:list[Trajectory], n_tokens:float, beta:float, 
     return replay_metrics(trajs, sums, beta) | m | flop_metrics(matmul, forward, sums["positions"], seconds)
 
 # %% ../nbs/08_grpo.ipynb #b2f4c8e6
-def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfig,
-              rollout:RolloutConfig, # how `trajs` were sampled: the update scores them at its temperature
-             ) -> dict:
-    "One GRPO update from rewarded episodes; sets each trajectory's `advantage` and returns the step's metrics"
+def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfig, rollout:RolloutConfig) -> dict:
+    "One GRPO update from episodes sampled as `rollout` says; sets each `advantage` and returns the step's metrics"
     t0 = time.time()
     train, m = set_advantages(trajs, cfg.scale_std)  # 1. group advantages; zero-variance groups are dropped
     if not train:
@@ -410,7 +408,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         ref = reference_logprobs(model, ids, attn, mm, rollout.temperature, cfg.update_dtype) if cfg.beta > 0 else None
         if ref is not None:
             store_ref_logprobs([train[i] for i in rows.tolist()], ref, mm)
-        with update_autocast(model, cfg.update_dtype):  # 4. policy logprobs, with gradient
+        with update_autocast(model, cfg.update_dtype):  # 4. policy logprobs, with gradient, at the sampling temperature
             logp = sequence_logprobs(model, ids, attn, mm, rollout.temperature)  # (b, T)
         # 5. on-policy, pi_old is this pass, detached (ratio 1); a replayed token is weighted by pi_old / mu, truncated
         old, rep = logp.detach(), b["replayed"][rows]  # (b, T), (b,)
