@@ -64,10 +64,9 @@ def _check_code_task(t):
     if "reference" in t.meta and not isinstance(t.meta["reference"], str):
         raise ValueError(f"code task {t.id!r}: meta.reference must be the code of a right answer, as text, "
                          f"not {type(t.meta['reference']).__name__}")
-    tier = t.meta.get("tier", "none")
-    if tier != "none" and tier not in plugins("rlkit.tiers"):  # the tiers the wings register (`rlkit.isolation.Tier`)
-        raise ValueError(f"code task {t.id!r}: meta.tier={tier!r}; "
-                         f"use one of {', '.join(map(repr, ['none', *plugins('rlkit.tiers')]))}")
+    tiers = ["none", *plugins("rlkit.tiers")]  # and those the wings register (`rlkit.isolation.Tier`)
+    if (tier := t.meta.get("tier", "none")) not in tiers:
+        raise ValueError(f"code task {t.id!r}: meta.tier={tier!r}; use one of {', '.join(map(repr, tiers))}")
 
 @dataclass
 class Task:
