@@ -327,6 +327,7 @@ PREFILL_TOKENS = 4096  # prompt tokens per prefill pass
 def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:float, top_p:float,
               generator=None, stop=None,
               dtype=None, # decode dtype (default: the model's); see `decode_dtype`
+              shrink:float=0.25, # ended rows leave the batch once they are this share of it (> 1: never)
              ) -> tuple[list, list, list, torch.Tensor]:
     "`reference_loop` on merged weights, a static cache and one prefill per distinct prompt: same arguments and results"
     w = decode_weights(model, dtype)
@@ -353,8 +354,9 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
         rows = ((inv >= c) & (inv < c + chunk)).nonzero()[:, 0]  # the rows of these prompts
         K[:, rows, :, :P], V[:, rows, :, :P] = Kc[:, inv[rows] - c], Vc[:, inv[rows] - c]
     z = torch.cat(z)[inv]  # (N, V)
-    # 2. decode one token per row per step, writing the static cache in place
-    done = torch.zeros(N, dtype=torch.bool, device=dev)
+    # 2. decode one token per live row per step, writing the static cache in place. `live`: the rows still in the
+    #    batch, in cache order; z keeps every row, so that each step draws for N rows as the reference loop does
+    done, live = torch.zeros(N, dtype=torch.bool, device=dev), torch.arange(N, device=dev)
     tokens, alive, logps, pos = [], [], [], pos[:, -1:]
     for t in range(max_new_tokens):
         y, lp = draw(z, temperature, top_p, generator)  # (N,), (N,)
@@ -365,8 +367,11 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
         done = done | torch.isin(y, eos) | (stop(y) if stop is not None else False)
         if done.all() or t == max_new_tokens - 1:
             break
+        if done[live].sum() >= shrink * len(live):  # a step costs in proportion to its rows: drop the ended ones
+            keep = ~done[live]
+            live, K, V = live[keep], K[:, keep], V[:, keep]
         pos = pos + 1
-        z = decode_forward(w, y[:, None], pos, K, V, P + t, keys[:, None, None, :P + t + 1])
+        z[live] = decode_forward(w, y[live, None], pos[live], K, V, P + t, keys[live, None, None, :P + t + 1])
     return tokens, alive, logps, done
 
 # %% ../nbs/02_generate.ipynb #bd91b893
