@@ -98,6 +98,9 @@ PROSE = {
         "greedy, paired by task with the untrained model. The `sweep_val` files measure the validation split and the "
         "tasks the run trains on: the split to choose settings on.",
     "reward_model": "The table as `bench/reward_model.py` printed it (it writes no JSON).",
+    "decode": "The output of `bench/generate.py --ragged` as it printed it (it writes no JSON), under the command and "
+        "the machine that ran it: the fast decode loop on rows that end at different steps, keeping every row to the "
+        "end against dropping the ended ones, side by side in one process.",
     "other": "Files in `bench/results` that no page describes yet, shown as they are.",
 }
 
@@ -118,6 +121,7 @@ PAGES = [
     ("terminal_base", "Terminal tasks: base rates", "bench/terminal_base.py", ["terminal_base*"]),
     ("ablations", "Ablations and the hyperparameter sweep", "bench/ablation.py", ["ablation_*.md", "sweep_*.md"]),
     ("reward_model", "The reward model", "bench/reward_model.py", ["reward_model_*"]),
+    ("decode", "Decode speed", "bench/generate.py", ["generate_*"]),
 ]
 # A file that another script wrote: its docstring's first paragraph heads the file's section.
 WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "replay_fault_*": "bench/replay_fault.py",
