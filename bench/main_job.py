@@ -46,6 +46,8 @@ def seed_row(run: Path) -> dict:
     probe = next(({k: p[k] for k in ("tasks", "before", "after", "change", "lo", "hi")}
                   for p in ev.get("domains", []) if p.get("probe")), {})
     return {"seed": cfg["seed"], "steps": max(s["step"] for s in steps), "run": run.name,
+            "max_minutes": cfg["max_minutes"], "tasks_per_step": cfg["tasks_per_step"],
+            "group_size": cfg["rollout"]["group_size"],
             "training_minutes": round(sum(s["step_s"] for s in steps) / 60, 1),
             "wall_min": round(((run / "eval.json").stat().st_mtime - started) / 60, 1), "held_out": held,
             "probe": probe, "by_part": breakdown(ev)}
@@ -55,9 +57,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("runs", nargs="+", type=Path)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--options", default="", help="what the runs gave run.sh besides --seed and --out, to record")
     a = ap.parse_args()
-    out = {"command": "bash scripts/run.sh --seed N --out DIR (setup done; seeds one after the other, nothing else "
-                      "running); bench/main_job.py DIR...",
+    run_sh = " ".join(["bash scripts/run.sh --seed N", a.options, "--out DIR"]).replace("  ", " ")
+    out = {"command": f"{run_sh} (setup done; seeds one after the other, nothing else running); "
+                      "bench/main_job.py DIR...",
            "machine": "2 CPU cores",
            "held_out": "family:listfn test split, 400 distinct held-out functions (half of them new combinations), "
                        "levels 1-2, greedy, first attempt",
@@ -92,7 +96,9 @@ def figure(seeds: list):
         ax.set_title(f"{title} ({rows[0]['tasks']})", fontsize=10)
     axes[0].set_ylabel("change in greedy pass rate (points, 95% CI)")
     axes[1].legend(fontsize=8, loc="upper right")
-    fig.suptitle("The main job, 10 training minutes on 2 CPU cores, against the untrained model", fontsize=10)
+    s = seeds[0]
+    fig.suptitle(f"The main job, {s['max_minutes']:g} training minutes, {s['tasks_per_step']} tasks x "
+                 f"{s['group_size']} a step, on 2 CPU cores, against the untrained model", fontsize=10)
     return fig
 
 
