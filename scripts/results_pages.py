@@ -32,8 +32,9 @@ PROSE = {
         "level (all three parts), and "
         "`families_main_job_first_names.json` on the first generator, which named every function generically and drew "
         "narrower parameters: their held-out sets are other ones. A file whose command adds options to `run.sh` "
-        "measured that variant of the job (`families_main_job_no_amx_tps4.json`: smaller, more frequent steps in a "
-        "shorter budget).",
+        "measured that variant of the job: `families_main_job_no_amx_tps4.json` smaller, more frequent steps in a "
+        "shorter budget; `families_main_job_no_amx_attempts1*.json` the repair turn off (`--attempts 1`), so that a "
+        "step samples and trains on first attempts only.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
