@@ -59,7 +59,7 @@ def main():
     ap.add_argument("--json", default=None)
     ap.add_argument("--options", default="", help="what the runs gave run.sh besides --seed and --out, to record")
     a = ap.parse_args()
-    run_sh = " ".join(["bash scripts/run.sh --seed N", a.options, "--out DIR"]).replace("  ", " ")
+    run_sh = " ".join(x for x in ["bash scripts/run.sh --seed N", a.options.strip(), "--out DIR"] if x)
     out = {"command": f"{run_sh} (setup done; seeds one after the other, nothing else running); "
                       "bench/main_job.py DIR...",
            "machine": "2 CPU cores",
