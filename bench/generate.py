@@ -17,6 +17,15 @@ and 6 of them x 8 samples at the training temperature, each row ending when its 
 side in this process; it prints both times, their ratio, and how many rows decoded the very same tokens.
 
     .venv/bin/python bench/generate.py --ragged [--new 128]
+
+With --repair it measures the prefill of a repair turn, whose prompts are all distinct and of many lengths: 6 held-out
+`listfn` instances x 8 first attempts at the training temperature, run in the sandbox, and each failed one's
+conversation (prompt, attempt, feedback) as the second turn's prompt. The baseline prefills them in one pass padded to
+the longest (`PREFILL_TOKENS` set past their total); the default prefills them shortest first, in chunks each cut to
+its own longest. Both then decode the turn (T=0.7, same seed, up to --new tokens); it prints the prompt tokens each
+computes, both times, their ratio, and how many rows decoded the very same tokens.
+
+    .venv/bin/python bench/generate.py --repair [--new 128]
 """
 import argparse, os, time, warnings
 import torch
@@ -24,10 +33,12 @@ import torch.nn.functional as F
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from rlkit.episodes import RolloutConfig
+import rlkit.generate
+from rlkit.core import Trajectory
+from rlkit.episodes import RolloutConfig, conversation, run_episodes
 from rlkit.families import family_split
 from rlkit.generate import (chat_text, code_block_stop, decode_dtype, decode_weights, eos_token_ids, fast_loop, left_pad,
-                            reference_loop)
+                            prefill_chunks, reference_loop)
 from rlkit.models import load_policy
 
 PROMPT = "Write a Python function `acronym(s)` that returns the acronym of `s`: the first letter of each word, in upper case."
@@ -75,16 +86,48 @@ def ragged(model, tok, new:int):
               f"dropping ended rows {s1:.1f} s: {s0 / s1:.2f}x; {same} of {len(texts)} rows the same tokens", flush=True)
 
 
+def repair(model, tok, new:int):
+    "A repair turn's prefill: one pass padded to the longest prompt, against length-sorted chunks cut to their own"
+    ro = RolloutConfig(attempts=2, max_new_tokens=new)
+    trajs = run_episodes(model, tok, family_split("listfn", "test")[:6], ro, generator=torch.Generator().manual_seed(0))
+    rows = [conversation(tok, Trajectory(t.task_id, t.group_id, t.turns[:1]))[0] for t in trajs if len(t.turns) > 1]
+    ids, mask = left_pad(rows, tok.pad_token_id)
+    eos, dtype = torch.tensor(eos_token_ids(model, tok)), decode_dtype(model, "auto")
+    default = rlkit.generate.PREFILL_TOKENS
+    lengths = sorted(len(r) for r in rows)
+    cut = sum((c.stop - c.start) * lengths[c.stop - 1] for c in prefill_chunks(lengths, default))
+    print(f"decode dtype {dtype}, {torch.get_num_threads()} threads; {len(rows)} repair prompts of {lengths[0]}-"
+          f"{lengths[-1]} tokens ({sum(lengths)} in all); prompt tokens computed: padded {len(rows) * ids.shape[1]}, "
+          f"cut {cut}")
+    out = {}
+    for name, budget in (("one padded pass", 10 ** 9), ("length-sorted chunks", default)):  # the baseline first
+        rlkit.generate.PREFILL_TOKENS = budget
+        run = lambda: fast_loop(model, ids, mask, eos, tok.pad_token_id, new, ro.temperature, 1.0,
+                                torch.Generator().manual_seed(0), code_block_stop(tok, [True] * len(rows)), dtype=dtype)
+        run()
+        t = time.perf_counter()
+        tokens = run()[0]
+        out[name] = (time.perf_counter() - t, torch.stack(tokens, 1))
+    rlkit.generate.PREFILL_TOKENS = default
+    (s0, t0), (s1, t1) = out.values()
+    same = sum(torch.equal(a, b) for a, b in zip(t0, t1))
+    print(f"the repair turn, prefill and decode: one padded pass {s0:.1f} s, length-sorted chunks {s1:.1f} s: "
+          f"{s0 / s1:.2f}x; {same} of {len(rows)} rows the same tokens", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, nargs="+", default=[8, 16, 32, 64])
     ap.add_argument("--new", type=int, default=64)
     ap.add_argument("--ragged", action="store_true", help="rows that end at different steps: dropping them, or not")
+    ap.add_argument("--repair", action="store_true", help="a repair turn's prefill: padded to the longest, or cut")
     a = ap.parse_args()
     model, tok = load_policy(None)
     model.eval()
     if a.ragged:
         return ragged(model, tok, a.new)
+    if a.repair:
+        return repair(model, tok, a.new)
     hf = model.get_base_model()
     n_params = sum(p.numel() for n, p in hf.named_parameters() if "lora" not in n and "embed_tokens" not in n) + hf.lm_head.weight.numel()
     bw = bandwidth_gbs()

@@ -349,6 +349,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.generate.first_column': ('generate.html#first_column', 'rlkit/generate.py'),
                                 'rlkit.generate.left_pad': ('generate.html#left_pad', 'rlkit/generate.py'),
                                 'rlkit.generate.position_ids': ('generate.html#position_ids', 'rlkit/generate.py'),
+                                'rlkit.generate.prefill_chunks': ('generate.html#prefill_chunks', 'rlkit/generate.py'),
                                 'rlkit.generate.reference_loop': ('generate.html#reference_loop', 'rlkit/generate.py'),
                                 'rlkit.generate.sample': ('generate.html#sample', 'rlkit/generate.py'),
                                 'rlkit.generate.token_logprobs': ('generate.html#token_logprobs', 'rlkit/generate.py'),

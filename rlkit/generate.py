@@ -19,7 +19,7 @@ from .models import causal_lm, load_policy
 __all__ = ['FAST_MODEL_TYPES', 'PREFILL_TOKENS', 'chat_text', 'as_text', 'position_ids', 'first_column', 'token_logprobs',
            'top_p_filter', 'draw', 'Samples', 'eos_token_ids', 'left_pad', 'reference_loop', 'fast_unsupported',
            'decode_dtype', 'fast_bf16_cpu', 'decode_weights', 'drop_decode_weights', 'decode_copy_mb', 'decode_forward',
-           'fast_loop', 'code_block_stop', 'sample', 'demo']
+           'prefill_chunks', 'fast_loop', 'code_block_stop', 'sample', 'demo']
 
 # %% ../nbs/02_generate.ipynb #bf9130ea
 def chat_text(tokenizer, prompt:str|list[dict]) -> str:
@@ -323,6 +323,18 @@ def decode_forward(w:dict, # from `decode_weights`
 # %% ../nbs/02_generate.ipynb #1df5b6ee
 PREFILL_TOKENS = 4096  # prompt tokens per prefill pass
 
+def prefill_chunks(lengths:list[int], # prompt lengths, shortest first
+                   budget:int=PREFILL_TOKENS) -> list[slice]:
+    "Consecutive runs of prompts whose count times their longest stays within `budget` tokens (at least one each)"
+    out, c0 = [], 0
+    while c0 < len(lengths):
+        c1 = c0 + 1
+        while c1 < len(lengths) and (c1 + 1 - c0) * lengths[c1] <= budget:
+            c1 += 1
+        out.append(slice(c0, c1))
+        c0 = c1
+    return out
+
 @torch.no_grad()
 def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:float, top_p:float,
               generator=None, stop=None,
@@ -336,24 +348,27 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
     V = torch.zeros_like(K)
     # (N, S): pads never attended
     keys = torch.cat([mask.bool(), torch.ones(N, max_new_tokens, dtype=torch.bool, device=dev)], 1)
-    # 1. prefill each distinct prompt once (a GRPO group repeats one), then copy its keys and values to its rows;
-    #    in chunks of about PREFILL_TOKENS tokens: a repair turn's prompts are all distinct, and one pass over all of
-    #    them would hold every row's attention and MLP activations at once
+    # 1. prefill each distinct prompt once (a GRPO group repeats one), then copy its keys and values to its rows.
+    #    Shortest first, in chunks of about PREFILL_TOKENS tokens, each cut to the columns of its longest prompt: a
+    #    repair turn's prompts are all distinct and of many lengths, and one pass over them all would compute every
+    #    pad up to the longest and hold every row's activations at once. Columns left of a chunk stay 0: pads
     uniq, inv = torch.unique(ids, dim=0, return_inverse=True)
-    # one row per prompt
     first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))
-    causal = torch.ones(P, P, dtype=torch.bool, device=dev).tril()
-    pos = position_ids(mask)  # (N, P)
-    z, chunk = [], max(1, PREFILL_TOKENS // P)
-    for c in range(0, len(uniq), chunk):
-        u = first[c:c + chunk]  # a row of each of these prompts
-        m0 = (causal & keys[u, None, :P]) | torch.eye(P, dtype=torch.bool, device=dev)  # a pad sees itself
-        Kc = K.new_zeros(len(w["layers"]), len(u), w["kv_heads"], P, w["head_dim"])  # (L, c, Hk, P, d)
+    first = first[mask[first].sum(1).argsort(stable=True)]  # one row per prompt, shortest first
+    lengths, pos, z = mask[first].sum(1).tolist(), position_ids(mask), None  # pos: (N, P)
+    for c in prefill_chunks(lengths, PREFILL_TOKENS):
+        u, T = first[c], lengths[c.stop - 1]  # a row of each of these prompts; the longest has T tokens
+        m0 = torch.ones(T, T, dtype=torch.bool, device=dev).tril() & keys[u, None, P - T:P]
+        m0 |= torch.eye(T, dtype=torch.bool, device=dev)  # a pad sees itself
+        Kc = K.new_zeros(len(w["layers"]), len(u), w["kv_heads"], T, w["head_dim"])  # (L, c, Hk, T, d)
         Vc = torch.zeros_like(Kc)
-        z.append(decode_forward(w, ids[u], pos[u], Kc, Vc, 0, m0[:, None]))  # (c, V)
-        rows = ((inv >= c) & (inv < c + chunk)).nonzero()[:, 0]  # the rows of these prompts
-        K[:, rows, :, :P], V[:, rows, :, :P] = Kc[:, inv[rows] - c], Vc[:, inv[rows] - c]
-    z = torch.cat(z)[inv]  # (N, V)
+        zc = decode_forward(w, ids[u, P - T:], pos[u, P - T:], Kc, Vc, 0, m0[:, None])  # (c, V)
+        slot = torch.full((len(uniq),), -1, dtype=torch.long, device=dev)
+        slot[inv[u]] = torch.arange(len(u), device=dev)  # prompt -> its place in this chunk
+        rows = (slot[inv] >= 0).nonzero()[:, 0]  # the rows of these prompts
+        K[:, rows, :, P - T:P], V[:, rows, :, P - T:P] = Kc[:, slot[inv[rows]]], Vc[:, slot[inv[rows]]]
+        z = zc.new_empty(N, zc.shape[1]) if z is None else z  # (N, V)
+        z[rows] = zc[slot[inv[rows]]]
     # 2. decode one token per live row per step, writing the static cache in place. `live`: the rows still in the
     #    batch, in cache order; z keeps every row, so that each step draws for N rows as the reference loop does
     done, live = torch.zeros(N, dtype=torch.bool, device=dev), torch.arange(N, device=dev)
