@@ -101,9 +101,11 @@ PROSE = {
         "greedy, paired by task with the untrained model. The `sweep_val` files measure the validation split and the "
         "tasks the run trains on: the split to choose settings on.",
     "reward_model": "The table as `bench/reward_model.py` printed it (it writes no JSON).",
-    "decode": "The output of `bench/generate.py --ragged` as it printed it (it writes no JSON), under the command and "
-        "the machine that ran it: the fast decode loop on rows that end at different steps, keeping every row to the "
-        "end against dropping the ended ones, side by side in one process.",
+    "decode": "The output of `bench/generate.py --ragged` and `--repair` as they printed it (they write no JSON), "
+        "under the command and the machine that ran them, each against its baseline side by side in one process: the "
+        "fast decode loop on rows that end at different steps, keeping every row to the end against dropping the "
+        "ended ones; and a repair turn's prompts, prefilled in one pass padded to the longest against shortest first "
+        "in chunks each cut to its own longest.",
     "other": "Files in `bench/results` that no page describes yet, shown as they are.",
 }
 
