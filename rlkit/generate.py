@@ -354,21 +354,20 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
     #    pad up to the longest and hold every row's activations at once. Columns left of a chunk stay 0: pads
     uniq, inv = torch.unique(ids, dim=0, return_inverse=True)
     first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))
-    first = first[mask[first].sum(1).argsort(stable=True)]  # one row per prompt, shortest first
-    lengths, pos, z = mask[first].sum(1).tolist(), position_ids(mask), None  # pos: (N, P)
+    order = mask[first].sum(1).argsort(stable=True)  # the prompts, shortest first
+    # one row per prompt, and each row's prompt, in that order: a chunk's prompts are then a run of `inv`'s values
+    first, inv = first[order], torch.empty_like(order).scatter_(0, order, torch.arange(len(order), device=dev))[inv]
+    lengths, pos, z = mask[first].sum(1).tolist(), position_ids(mask), []  # pos: (N, P)
     for c in prefill_chunks(lengths, PREFILL_TOKENS):
         u, T = first[c], lengths[c.stop - 1]  # a row of each of these prompts; the longest has T tokens
         m0 = torch.ones(T, T, dtype=torch.bool, device=dev).tril() & keys[u, None, P - T:P]
         m0 |= torch.eye(T, dtype=torch.bool, device=dev)  # a pad sees itself
         Kc = K.new_zeros(len(w["layers"]), len(u), w["kv_heads"], T, w["head_dim"])  # (L, c, Hk, T, d)
         Vc = torch.zeros_like(Kc)
-        zc = decode_forward(w, ids[u, P - T:], pos[u, P - T:], Kc, Vc, 0, m0[:, None])  # (c, V)
-        slot = torch.full((len(uniq),), -1, dtype=torch.long, device=dev)
-        slot[inv[u]] = torch.arange(len(u), device=dev)  # prompt -> its place in this chunk
-        rows = (slot[inv] >= 0).nonzero()[:, 0]  # the rows of these prompts
-        K[:, rows, :, P - T:P], V[:, rows, :, P - T:P] = Kc[:, slot[inv[rows]]], Vc[:, slot[inv[rows]]]
-        z = zc.new_empty(N, zc.shape[1]) if z is None else z  # (N, V)
-        z[rows] = zc[slot[inv[rows]]]
+        z.append(decode_forward(w, ids[u, P - T:], pos[u, P - T:], Kc, Vc, 0, m0[:, None]))  # (c, V)
+        rows = ((inv >= c.start) & (inv < c.stop)).nonzero()[:, 0]  # the rows of these prompts
+        K[:, rows, :, P - T:P], V[:, rows, :, P - T:P] = Kc[:, inv[rows] - c.start], Vc[:, inv[rows] - c.start]
+    z = torch.cat(z)[inv]  # (N, V)
     # 2. decode one token per live row per step, writing the static cache in place. `live`: the rows still in the
     #    batch, in cache order; z keeps every row, so that each step draws for N rows as the reference loop does
     done, live = torch.zeros(N, dtype=torch.bool, device=dev), torch.arange(N, device=dev)
