@@ -105,7 +105,9 @@ PROSE = {
         "under the command and the machine that ran them, each against its baseline side by side in one process: the "
         "fast decode loop on rows that end at different steps, keeping every row to the end against dropping the "
         "ended ones; and a repair turn's prompts, prefilled in one pass padded to the longest against shortest first "
-        "in chunks each cut to its own longest.",
+        "in chunks each cut to its own longest. `bench/eval_batch.py` (its section says what it measures) times the "
+        "main job's held-out evaluation at its default batch against a larger one, the two alternating in one process, "
+        "with the peak memory of each.",
     "other": "Files in `bench/results` that no page describes yet, shown as they are.",
 }
 
@@ -126,10 +128,10 @@ PAGES = [
     ("terminal_base", "Terminal tasks: base rates", "bench/terminal_base.py", ["terminal_base*"]),
     ("ablations", "Ablations and the hyperparameter sweep", "bench/ablation.py", ["ablation_*.md", "sweep_*.md"]),
     ("reward_model", "The reward model", "bench/reward_model.py", ["reward_model_*"]),
-    ("decode", "Decode speed", "bench/generate.py", ["generate_*"]),
+    ("decode", "Decode speed", "bench/generate.py", ["generate_*", "eval_batch*"]),
 ]
 # A file that another script wrote: its docstring's first paragraph heads the file's section.
-WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "replay_fault_*": "bench/replay_fault.py",
+WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "eval_batch*": "bench/eval_batch.py", "replay_fault_*": "bench/replay_fault.py",
               "memory_shapes*": "bench/memory_shapes.py", "engines*": "bench/engines.py"}
 
 
