@@ -1,9 +1,9 @@
 """How many answers the held-out evaluation decodes at once: the time and peak memory of each batch size, side by side.
 
-The main job's held-out evaluation (`rlkit train --tasks family:listfn`: 400 held-out instances, one greedy answer each,
-first attempt, code run in firejail) on the untrained embedded model, once per batch size, the sizes alternating
-(64, 128, 64, 128 with --repeats 2), in one process on jemalloc as `rlkit train` runs. Before each evaluation the script
-resets the kernel's peak-resident counter (`/proc/self/clear_refs`) and reports the process's peak during it. It
+The main job's held-out evaluation (`rlkit train --tasks family:listfn`: 400 held-out instances, one greedy answer
+each, first attempt, code run in firejail) on the untrained embedded model, once per batch size, the sizes alternating
+(64, 128, then 128, 64 with --repeats 2), in one process on jemalloc as `rlkit train` runs. Before each evaluation the
+script resets the kernel's peak-resident counter (`/proc/self/clear_refs`) and reports the process's peak during it. It
 prints each size's median seconds and peak as ratios of the first size's (the baseline), and checks that every size
 gives the same pass rate, instance by instance.
 
