@@ -131,8 +131,9 @@ PAGES = [
     ("decode", "Decode speed", "bench/generate.py", ["generate_*", "eval_batch*"]),
 ]
 # A file that another script wrote: its docstring's first paragraph heads the file's section.
-WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "eval_batch*": "bench/eval_batch.py", "replay_fault_*": "bench/replay_fault.py",
-              "memory_shapes*": "bench/memory_shapes.py", "engines*": "bench/engines.py"}
+WRITTEN_BY = {"gpu_check_*": "scripts/gpu_check.py", "replay_fault_*": "bench/replay_fault.py",
+              "memory_shapes*": "bench/memory_shapes.py", "engines*": "bench/engines.py",
+              "eval_batch*": "bench/eval_batch.py"}
 
 
 # ---------------------------------------------------------------- formatting
