@@ -17,13 +17,8 @@ from pathlib import Path
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from rlkit.core import allocator, jemalloc_env
-
-
-def status(key: str) -> float:
-    "A /proc/self/status field in MB (VmRSS: resident now; VmHWM: the peak since the last reset)"
-    line = next(x for x in Path("/proc/self/status").read_text().splitlines() if x.startswith(key + ":"))
-    return int(line.split()[1]) / 1024
+sys.path.insert(0, str(Path(__file__).parent))
+from memory import reset_peak, restart_on, status
 
 
 def main():
@@ -33,9 +28,8 @@ def main():
     ap.add_argument("--tasks", default="family:listfn", help="whose held-out split is evaluated")
     ap.add_argument("--json", default=None)
     a = ap.parse_args()
-    env = jemalloc_env()
-    if allocator() != "jemalloc" and env is not None:
-        os.execve(sys.executable, [sys.executable, *sys.argv], env)  # before the first allocation, as `rlkit train`
+    restart_on("jemalloc")  # as `rlkit train` runs
+    from rlkit.core import allocator
     from rlkit.eval import evaluate
     from rlkit.generate import fast_bf16_cpu
     from rlkit.models import load_policy
@@ -48,7 +42,7 @@ def main():
         for r in range(a.repeats):
             for batch in a.batches if r % 2 == 0 else a.batches[::-1]:
                 before = status("VmRSS")
-                Path("/proc/self/clear_refs").write_text("5")  # the peak-resident counter starts again here
+                reset_peak()
                 t0 = time.perf_counter()
                 ev = evaluate(model, tasks, tok, sandbox=sb, batch=batch, desc=f"batch {batch}")
                 rows.append({"batch": batch, "s": round(time.perf_counter() - t0, 1), "pass_rate": ev["pass_rate"],
