@@ -354,10 +354,11 @@ def fast_loop(model, ids, mask, eos, pad:int, max_new_tokens:int, temperature:fl
     #    pad up to the longest and hold every row's activations at once. Columns left of a chunk stay 0: pads
     uniq, inv = torch.unique(ids, dim=0, return_inverse=True)
     first = torch.zeros(len(uniq), dtype=torch.long, device=dev).scatter_(0, inv, torch.arange(N, device=dev))
-    order = mask[first].sum(1).argsort(stable=True)  # the prompts, shortest first
+    lengths = mask[first].sum(1)  # each prompt's tokens
+    order = lengths.argsort(stable=True)  # the prompts, shortest first
     # one row per prompt, and each row's prompt, in that order: a chunk's prompts are then a run of `inv`'s values
     first, inv = first[order], torch.empty_like(order).scatter_(0, order, torch.arange(len(order), device=dev))[inv]
-    lengths, pos, z = mask[first].sum(1).tolist(), position_ids(mask), []  # pos: (N, P)
+    lengths, pos, z = lengths[order].tolist(), position_ids(mask), []  # pos: (N, P)
     for c in prefill_chunks(lengths, PREFILL_TOKENS):
         u, T = first[c], lengths[c.stop - 1]  # a row of each of these prompts; the longest has T tokens
         m0 = torch.ones(T, T, dtype=torch.bool, device=dev).tril() & keys[u, None, P - T:P]
