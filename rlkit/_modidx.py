@@ -202,6 +202,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.episodes.Step': ('episodes.html#step', 'rlkit/episodes.py'),
                                 'rlkit.episodes._Started': ('episodes.html#_started', 'rlkit/episodes.py'),
                                 'rlkit.episodes._Started.result': ('episodes.html#_started.result', 'rlkit/episodes.py'),
+                                'rlkit.episodes._solved_groups': ('episodes.html#_solved_groups', 'rlkit/episodes.py'),
                                 'rlkit.episodes._starter': ('episodes.html#_starter', 'rlkit/episodes.py'),
                                 'rlkit.episodes._step_all': ('episodes.html#_step_all', 'rlkit/episodes.py'),
                                 'rlkit.episodes.check_envs': ('episodes.html#check_envs', 'rlkit/episodes.py'),

@@ -27,7 +27,7 @@ __all__ = ['config_from_args', 'main']
 _CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"],
             "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"],
             "critic": ["shared", "per_domain"], "violation": ["penalize", "exclude"],
-            "terminal_protocol": ["bash", "tools", "auto"]}
+            "terminal_protocol": ["bash", "tools", "auto"], "repair": ["all", "stuck"]}
 
 def _option_type(f, default):
     "The type an option parses to: the default's, or the annotation's for a field that defaults to None"

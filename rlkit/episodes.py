@@ -17,9 +17,9 @@ from .sandbox import Sandbox, default_workers
 from .tasks import DOMAINS
 
 # %% auto #0
-__all__ = ['VERDICT_TEXT', 'VIOLATION_MODES', 'PROTOCOLS', 'ENVS', 'trim_error', 'feedback_text', 'feedback_ids', 'conversation',
-           'Step', 'Outcome', 'Env', 'RolloutConfig', 'Context', 'env_class', 'env_for', 'check_envs', 'RepairEnv',
-           'opening', 'end_episode', 'run_episodes', 'repair_metrics']
+__all__ = ['VERDICT_TEXT', 'VIOLATION_MODES', 'REPAIR_MODES', 'PROTOCOLS', 'ENVS', 'trim_error', 'feedback_text', 'feedback_ids',
+           'conversation', 'Step', 'Outcome', 'Env', 'RolloutConfig', 'Context', 'env_class', 'env_for', 'check_envs',
+           'RepairEnv', 'opening', 'end_episode', 'run_episodes', 'repair_metrics']
 
 # %% ../nbs/07_episodes.ipynb #38c2ca76
 VERDICT_TEXT = {
@@ -127,6 +127,7 @@ class Env:
 
 # %% ../nbs/07_episodes.ipynb #990c10a9
 VIOLATION_MODES = ("penalize", "exclude")
+REPAIR_MODES = ("all", "stuck")
 # how a terminal task's turns run commands: fenced ```bash blocks, tool calls through the chat template, tools where the
 # template renders them
 PROTOCOLS = ("bash", "tools", "auto")
@@ -139,6 +140,9 @@ class RolloutConfig:
     temperature:float = 0.7  # 0: greedy; the update scores at it too (0.7: more groups with a passing sample than 1.0)
     top_p:float = 1.0  # nucleus sampling: keep the most likely tokens up to this probability mass
     attempts:int = 2  # turns per episode; 1 turns repair off
+    # which failed attempts get the next turn: "all", or "stuck": only in the groups where no attempt has passed yet,
+    # which without a repair hold no pass for GRPO to learn from; a group with a pass already has its comparison
+    repair:str = "all"
     gamma:float = 0.5  # reward discount per repair attempt
     dynamic_sampling:int = 0  # extra rounds that replace zero-variance groups (DAPO); 0 is off
     decode_dtype:str = "auto"  # the fast decode loop's dtype: "auto" (bf16 on CPUs with AMX), "float32", "bfloat16"
@@ -158,6 +162,8 @@ class RolloutConfig:
                              "a group needs at least 2 episodes to compare")
         if self.attempts < 1:
             raise ValueError(f"attempts={self.attempts} (--attempts): at least 1 (1 = no repair)")
+        if self.repair not in REPAIR_MODES:
+            raise ValueError(f"repair={self.repair!r} (--repair): use one of {REPAIR_MODES}")
         if self.violation not in VIOLATION_MODES:
             raise ValueError(f"violation={self.violation!r} (--violation): use one of {VIOLATION_MODES}")
         if self.terminal_protocol not in PROTOCOLS:
@@ -321,11 +327,11 @@ def run_episodes(model, tokenizer, tasks:list[Task],
             turns = [s.turn(j) for j in range(len(active))]
             steps = _step_all([envs[i] for i in active], [t.completion for t in turns],
                               ready if pool is not None else None)
-            going = []
+            going, solved = [], _solved_groups(trajs, active, steps) if ro.repair == "stuck" else set()
             for i, turn, st in zip(active, turns, steps):
                 turn.result = st.result
                 trajs[i].turns.append(turn)
-                if not st.done and k + 1 < limit:
+                if not st.done and k + 1 < limit and trajs[i].group_id not in solved:
                     turn.feedback = st.observation
                     going.append(i)
             seconds["generate"] += t1 - t0
@@ -347,6 +353,10 @@ def run_episodes(model, tokenizer, tasks:list[Task],
         if ctx.owns_sandbox:
             ctx.sandbox.close()
     return trajs
+
+def _solved_groups(trajs:list[Trajectory], active:list[int], steps:list[Step]) -> set:
+    "The groups with an attempt that passed this turn: `repair='stuck'` ends their other episodes here"
+    return {trajs[i].group_id for i, st in zip(active, steps) if st.result is not None and st.result.passed}
 
 def _step_all(envs:list, texts:list[str], ready:dict|None) -> list[Step]:
     "Each environment's step, a batch per environment class, in the order given"
@@ -383,7 +393,9 @@ def repair_metrics(trajs:list[Trajectory]) -> dict:
         return {}
     first = [t.turns[0].result.passed for t in code]
     final = [t.turns[-1].result.passed for t in code]
-    failed_first = [f for p, f in zip(first, final) if not p]
+    # over the failed first attempts that had a repair turn (a violation ends its episode; `repair='stuck'` ends those
+    # in a group that has a pass)
+    failed_first = [f for t, p, f in zip(code, first, final) if not p and len(t.turns) > 1]
     passed = [len(t.turns) for t, f in zip(code, final) if f]
     return {"pass_rate_first": sum(first) / len(code), "pass_rate": sum(final) / len(code),
             "fix_rate": sum(failed_first) / len(failed_first) if failed_first else 0.0,

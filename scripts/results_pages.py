@@ -34,7 +34,9 @@ PROSE = {
         "narrower parameters: their held-out sets are other ones. A file whose command adds options to `run.sh` "
         "measured that variant of the job: `families_main_job_no_amx_tps4.json` smaller, more frequent steps in a "
         "shorter budget; `families_main_job_no_amx_attempts1*.json` the repair turn off (`--attempts 1`), so that a "
-        "step samples and trains on first attempts only.",
+        "step samples and trains on first attempts only. `families_main_job_stuck.json` is the job as `run.sh` runs it "
+        "now: the repair turn only in the groups where no first attempt passed (`--repair stuck`), and a shorter "
+        "training budget (`--max-minutes 7`); the files before it repaired every failure, or none.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
@@ -546,7 +548,7 @@ def renderer(name: str):
 def headline(page: str, data: dict) -> str:
     try:
         if page == "main_job":
-            s = data["families_main_job.json"]["seeds"]
+            s = data["families_main_job_stuck.json"]["seeds"]
             return "held-out functions, change per seed: " + ", ".join(change(x["held_out"]) for x in s) + " pts"
         if page == "families":
             f = data["families_base.json"]["families"]
