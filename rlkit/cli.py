@@ -12,7 +12,7 @@ from .core import jemalloc_env
 from .generate import demo
 from .grpo import GRPOConfig, UpdateConfig
 from .ppo import PPOConfig
-from .episodes import RolloutConfig
+from .episodes import PROTOCOLS, REPAIR_MODES, VIOLATION_MODES, RolloutConfig
 from .rewards import check_tasks
 from .runs import RunDir, RunError
 from .sandbox import Sandbox
@@ -26,8 +26,8 @@ __all__ = ['config_from_args', 'main']
 # %% ../nbs/13_cli.ipynb #9ca8153d
 _CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"],
             "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"],
-            "critic": ["shared", "per_domain"], "violation": ["penalize", "exclude"],
-            "terminal_protocol": ["bash", "tools", "auto"], "repair": ["all", "stuck"]}
+            "critic": ["shared", "per_domain"], "violation": list(VIOLATION_MODES),
+            "terminal_protocol": list(PROTOCOLS), "repair": list(REPAIR_MODES)}
 
 def _option_type(f, default):
     "The type an option parses to: the default's, or the annotation's for a field that defaults to None"

@@ -101,6 +101,7 @@ class Env:
     that is cheaper"""
     tools: list | None = None  # tool definitions the chat template renders with the prompt; None: a plain user message
     stop_after_code: bool = False  # a turn ends when its ``` block closes: what follows is never run
+    repairs: bool = False  # its later turns repair a failed attempt; `RolloutConfig.repair` picks which episodes try
 
     def prompt(self) -> str:
         raise NotImplementedError
@@ -219,6 +220,8 @@ class RepairEnv(Env):
     """Generate, execute, feed the error back, repair: a code task's episode of up to `attempts` turns, rewarded
     gamma**k times the reward of its last attempt. A task with nothing to execute (math, format, a team's own domain)
     ends after one turn"""
+    repairs = True
+
     def __init__(self, task:Task, ctx:Context):
         self.task, self.ctx, self.rows, self.results = task, ctx, [], []
         self.stop_after_code = ctx.rollout.stop_after_code and task.domain == "code"
@@ -327,7 +330,7 @@ def run_episodes(model, tokenizer, tasks:list[Task],
             turns = [s.turn(j) for j in range(len(active))]
             steps = _step_all([envs[i] for i in active], [t.completion for t in turns],
                               ready if pool is not None else None)
-            going, solved = [], _solved_groups(trajs, active, steps) if ro.repair == "stuck" else set()
+            going, solved = [], _solved_groups(trajs, envs, active, steps) if ro.repair == "stuck" else set()
             for i, turn, st in zip(active, turns, steps):
                 turn.result = st.result
                 trajs[i].turns.append(turn)
@@ -354,9 +357,10 @@ def run_episodes(model, tokenizer, tasks:list[Task],
             ctx.sandbox.close()
     return trajs
 
-def _solved_groups(trajs:list[Trajectory], active:list[int], steps:list[Step]) -> set:
-    "The groups with an attempt that passed this turn: `repair='stuck'` ends their other episodes here"
-    return {trajs[i].group_id for i, st in zip(active, steps) if st.result is not None and st.result.passed}
+def _solved_groups(trajs:list[Trajectory], envs:list[Env], active:list[int], steps:list[Step]) -> set:
+    "The groups of a repairing environment with an attempt that passed this turn: `repair='stuck'` ends their episodes"
+    return {trajs[i].group_id for i, st in zip(active, steps)
+            if envs[i].repairs and st.result is not None and st.result.passed}
 
 def _step_all(envs:list, texts:list[str], ready:dict|None) -> list[Step]:
     "Each environment's step, a batch per environment class, in the order given"
