@@ -10,14 +10,14 @@ from fastcore.docments import docments
 
 from .core import jemalloc_env
 from .generate import demo
-from .grpo import GRPOConfig, UpdateConfig
+from .grpo import NORMS, GRPOConfig, UpdateConfig
 from .ppo import PPOConfig
 from .episodes import PROTOCOLS, REPAIR_MODES, VIOLATION_MODES, RolloutConfig
 from .rewards import check_tasks
 from .runs import RunDir, RunError
 from .sandbox import Sandbox
 from .tasks import load_task_spec
-from .config import TrainConfig, engine, read_config
+from .config import ALGOS, ENGINES, TrainConfig, engine, read_config
 from .train import hook_types, train
 
 # %% auto #0
@@ -25,7 +25,7 @@ __all__ = ['config_from_args', 'main']
 
 # %% ../nbs/13_cli.ipynb #9ca8153d
 _CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"],
-            "norm": ["token", "sequence", "constant"], "algo": ["grpo", "ppo"], "engine": ["rlkit", "trl"],
+            "norm": list(NORMS), "algo": list(ALGOS), "engine": list(ENGINES),
             "critic": ["shared", "per_domain"], "violation": list(VIOLATION_MODES),
             "terminal_protocol": list(PROTOCOLS), "repair": list(REPAIR_MODES)}
 
