@@ -108,8 +108,9 @@ PROSE = {
         "fast decode loop on rows that end at different steps, keeping every row to the end against dropping the "
         "ended ones; and a repair turn's prompts, prefilled in one pass padded to the longest against shortest first "
         "in chunks each cut to its own longest. `bench/eval_batch.py` (its section says what it measures) times the "
-        "main job's held-out evaluation at its default batch against a larger one, the two alternating in one process, "
-        "with the peak memory of each.",
+        "main job's held-out evaluation at `batch=64` against `batch=128`, the two alternating in one process, with "
+        "the peak memory of each, on two hosts of the same kind: the larger batch, `evaluate`'s default, saves little "
+        "on the first and more on the second, and its peak stays below a training step's.",
     "other": "Files in `bench/results` that no page describes yet, shown as they are.",
 }
 
