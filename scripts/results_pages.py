@@ -37,7 +37,7 @@ PROSE = {
         "step samples and trains on first attempts only. `families_main_job_stuck.json` is the job as `run.sh` runs it "
         "now: the repair turn only in the groups where no first attempt passed (`--repair stuck`), and a shorter "
         "training budget (`--max-minutes 7`); the files before it repaired every failure, or none. "
-        "`families_main_job_stuck_second_host.json` is the same job with two seeds more, on a faster host of the same "
+        "`families_main_job_stuck_second_host.json` is the same job with three seeds more, on a faster host of the same "
         "kind, with the held-out evaluation at `batch=128`.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
