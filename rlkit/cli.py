@@ -11,11 +11,12 @@ from fastcore.docments import docments
 from .core import jemalloc_env
 from .generate import demo
 from .grpo import NORMS, GRPOConfig, UpdateConfig
-from .ppo import PPOConfig
+from .models import QUANTIZATIONS
+from .ppo import CRITICS, PPOConfig
 from .episodes import PROTOCOLS, REPAIR_MODES, VIOLATION_MODES, RolloutConfig
 from .rewards import check_tasks
 from .runs import RunDir, RunError
-from .sandbox import Sandbox
+from .sandbox import BACKENDS, Sandbox
 from .tasks import load_task_spec
 from .config import ALGOS, ENGINES, TrainConfig, engine, read_config
 from .train import hook_types, train
@@ -24,9 +25,9 @@ from .train import hook_types, train
 __all__ = ['config_from_args', 'main']
 
 # %% ../nbs/13_cli.ipynb #9ca8153d
-_CHOICES = {"quantization": ["4bit", "8bit"], "sandbox": ["firejail", "subprocess"],
+_CHOICES = {"quantization": list(QUANTIZATIONS), "sandbox": list(BACKENDS),
             "norm": list(NORMS), "algo": list(ALGOS), "engine": list(ENGINES),
-            "critic": ["shared", "per_domain"], "violation": list(VIOLATION_MODES),
+            "critic": list(CRITICS), "violation": list(VIOLATION_MODES),
             "terminal_protocol": list(PROTOCOLS), "repair": list(REPAIR_MODES)}
 
 def _option_type(f, default):

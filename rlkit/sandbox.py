@@ -16,7 +16,7 @@ from .jail import Box, ChannelClosed, JobStop, Worker, WorkerBroken, clean_stder
 from .verdicts import definition_verdict, final_verdict, instrument_tests, run_tests
 
 # %% auto #0
-__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'Limits', 'Sandbox', 'default_workers']
+__all__ = ['SANDBOX_USER', 'FIREJAIL_PROFILE', 'SYSTEM_DIRS', 'BACKENDS', 'Limits', 'Sandbox', 'default_workers']
 
 # %% ../nbs/03_sandbox.ipynb #ec9505bf
 @dataclass
@@ -117,11 +117,13 @@ def _fallback_warning(user:str, uid:int) -> str:
     return (f"rlkit sandbox: using the 'subprocess' backend. Model-written code runs as {who}; it has the network, "
             "and no namespace, blacklist or seccomp filter: it is NOT isolated. Install firejail for a real sandbox.")
 
+BACKENDS = ("firejail", "subprocess")  # isolated, or not: the fallback where firejail is missing
+
 def _backend(backend:str|None, python:str, data_dirs:dict) -> str:
     "The backend `Sandbox` runs: the one asked for, or firejail where it is installed; checked against what it needs"
     if backend is None:
         backend = "firejail" if shutil.which("firejail") else "subprocess"
-    if backend not in ("firejail", "subprocess"):
+    if backend not in BACKENDS:
         raise ValueError(f"backend={backend!r}: use 'firejail', 'subprocess' or None")
     if backend == "firejail" and not shutil.which("firejail"):
         raise FileNotFoundError("backend='firejail' but firejail is not installed: `apt-get install firejail` "
