@@ -313,6 +313,7 @@ d = { 'settings': {'branch': 'main', 'doc_baseurl': '/', 'doc_host': '', 'git_ur
                                 'rlkit.families.draw_word_problem': ('families.html#draw_word_problem', 'rlkit/families.py'),
                                 'rlkit.families.family_split': ('families.html#family_split', 'rlkit/families.py'),
                                 'rlkit.families.function_name': ('families.html#function_name', 'rlkit/families.py'),
+                                'rlkit.families.level_name': ('families.html#level_name', 'rlkit/families.py'),
                                 'rlkit.families.list_combos': ('families.html#list_combos', 'rlkit/families.py'),
                                 'rlkit.families.list_level': ('families.html#list_level', 'rlkit/families.py'),
                                 'rlkit.families.passes': ('families.html#passes', 'rlkit/families.py'),

@@ -15,14 +15,18 @@ from .tasks import SOURCES
 __all__ = ['HELD_OUT_SEED', 'HELD_SHARE', 'TRIVIAL_CODE', 'TRIVIAL', 'PREDICATES', 'TRANSFORMS', 'REDUCTIONS', 'LIST_NAMES',
            'FUNCTION_NAMES', 'GENERIC_SHARE', 'PARTS_NAMED', 'KEYS', 'SEPARATORS', 'JOINERS', 'RECORD_OPS',
            'RECORD_ARGS', 'RECORD_NAMES', 'SEQUENCES', 'SEQUENCE_OPS', 'WORD_PROBLEMS', 'PEOPLE', 'THINGS', 'FAMILIES',
-           'TRAIN_POOL', 'Draw', 'reference_fn', 'trivial_fn', 'passes', 'Family', 'function_name', 'list_combos',
-           'draw_list', 'list_level', 'record_combos', 'draw_records', 'sequence_combos', 'draw_sequence',
-           'draw_word_problem', 'family_split']
+           'TRAIN_POOL', 'level_name', 'Draw', 'reference_fn', 'trivial_fn', 'passes', 'Family', 'function_name',
+           'list_combos', 'draw_list', 'list_level', 'record_combos', 'draw_records', 'sequence_combos',
+           'draw_sequence', 'draw_word_problem', 'family_split']
 
 # %% ../nbs/04a_families.ipynb #743514ac
 HELD_OUT_SEED = 10**9  # held-out instances come from seeds at or above this; training seeds stay below it
 # one function in HELD_SHARE, chosen by the hash of what it computes, is held out: training never draws it
 HELD_SHARE = 5
+
+def level_name(level:int) -> str:
+    "A family level as the difficulty that `--difficulty` keeps: 1 'easy', 2 'medium', 3 and up 'hard'"
+    return {1: "easy", 2: "medium"}.get(level, "hard")
 
 @dataclass
 class Draw:
@@ -102,8 +106,8 @@ class Family:
         if self.held(fingerprint) != held_out:
             return None
         held = ("combination" if by_combo else "function") if held_out else None
-        meta = dict(family=self.name, seed=seed, combo=d.combo, level=level, split="test" if held_out else "train",
-                    held=held, fingerprint=fingerprint[:16])
+        meta = dict(family=self.name, seed=seed, combo=d.combo, level=level, difficulty=level_name(level),
+                    split="test" if held_out else "train", held=held, fingerprint=fingerprint[:16])
         if self.domain != "code":
             return Task(id=f"{self.name}/{seed}", domain=self.domain, prompt=d.prompt, answer=d.answer, meta=meta)
         cases = self.cases(d, rng)
