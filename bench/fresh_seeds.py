@@ -8,35 +8,21 @@ the last checkpoint of each run given, greedy, first attempt, paired by instance
     .venv/bin/python bench/fresh_seeds.py runs/s3 runs/s4 --json bench/results/families_main_job_fresh_seeds.json
 
 It also says how many of the fresh instances compute a function the fixed split holds too (by fingerprint), and gives
-the change on the rest alone; and the pass rate of each trivial answer (`rlkit.families.TRIVIAL`) on the fresh set.
+the change on the rest alone; and the pass rate of each trivial answer on the fresh set, run in the sandbox as
+`bench/families.py` runs it.
 """
 import argparse, json, os, time, warnings
 from pathlib import Path
 
 warnings.filterwarnings("ignore")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-from rlkit.eval import MIN_PAIRED, evaluate, paired_difference
-from rlkit.families import FAMILIES, TRIVIAL, family_split, passes
+from rlkit.families import FAMILIES, family_split
 from rlkit.runs import checkpoints
+from rlkit.sandbox import Sandbox
 from rlkit.train import TrainConfig, eval_options
-
-
-def cases(task) -> list:
-    "The (arguments, expected) pairs of a family instance's asserts"
-    out = []
-    for line in task.tests.splitlines():
-        call, want = line.removeprefix("assert ").rsplit(" == ", 1)
-        out.append((eval(call.removeprefix(task.entry_point), {}), eval(want, {})))  # our own repr'd literals
-    return [(args if isinstance(args, tuple) else (args,), want) for args, want in out]
-
-
-def change(before: dict, after: dict, ids: list) -> dict:
-    b, a = {k: before[k] for k in ids}, {k: after[k] for k in ids}
-    row = {"tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
-    if len(ids) >= MIN_PAIRED:
-        d = paired_difference({"per_task": b}, {"per_task": a})
-        row |= {"change": d["diff"], "lo": d["lo"], "hi": d["hi"], "better": d["better"], "worse": d["worse"]}
-    return row
+from rlkit.eval import evaluate
+from families import trivial_rates  # bench/families.py: each trivial answer through the sandbox
+from main_job import part_change  # bench/main_job.py
 
 
 def main():
@@ -53,7 +39,8 @@ def main():
     fixed = {t.meta["fingerprint"] for t in family_split(a.family, "test")}
     seeds = [t.meta["seed"] for t in tasks]
     new = [t.id for t in tasks if t.meta["fingerprint"] not in fixed]
-    trivial = {name: sum(passes(fn, cases(t)) for t in tasks) / len(tasks) for name, fn in TRIVIAL.items()}
+    with Sandbox() as sb:
+        trivial = trivial_rates(fam, tasks, sb)
     print(f"{len(tasks)} fresh held-out instances, seeds {min(seeds)}-{max(seeds)} ({time.time() - t0:.0f} s); "
           f"{len(tasks) - len(new)} compute a function the fixed split also holds", flush=True)
     print("trivial answers: " + ", ".join(f"{k} {v:.1%}" for k, v in trivial.items()), flush=True)
@@ -68,7 +55,8 @@ def main():
                          **eval_options(cfg) | {"seed": cfg0.seed})["per_task"]
         fixed_ev = json.loads((run / "eval.json").read_text())["difference"]
         row = {"run": run.name, "seed": cfg.seed, "checkpoint": last.name,
-               "fresh": change(before, after, list(before)), "fresh_new_functions": change(before, after, new),
+               "fresh": part_change(before, after, list(before)),
+               "fresh_new_functions": part_change(before, after, new),
                "fixed_split_change": fixed_ev["diff"], "eval_s": round(time.time() - t1)}
         rows.append(row)
         f = row["fresh"]

@@ -23,15 +23,17 @@ def breakdown(ev: dict, family: str = "listfn") -> dict:
     for k in before:
         parts[f"level {meta[k]['level']}"].append(k)
         parts[f"new {meta[k]['held']}"].append(k)
-    out = {}
-    for name, ids in sorted(parts.items()):
-        b, a = {k: before[k] for k in ids}, {k: after[k] for k in ids}
-        row = {"tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
-        if len(ids) >= MIN_PAIRED:
-            d = paired_difference({"per_task": b}, {"per_task": a})
-            row |= {"change": d["diff"], "lo": d["lo"], "hi": d["hi"], "better": d["better"], "worse": d["worse"]}
-        out[name] = row
-    return out
+    return {name: part_change(before, after, ids) for name, ids in sorted(parts.items())}
+
+
+def part_change(before: dict, after: dict, ids: list) -> dict:
+    "Pass rates before and after on the instances `ids` (task id -> pass, per_task), with the paired change"
+    b, a = {k: before[k] for k in ids}, {k: after[k] for k in ids}
+    row = {"tasks": len(ids), "before": sum(b.values()) / len(ids), "after": sum(a.values()) / len(ids)}
+    if len(ids) >= MIN_PAIRED:
+        d = paired_difference({"per_task": b}, {"per_task": a})
+        row |= {"change": d["diff"], "lo": d["lo"], "hi": d["hi"], "better": d["better"], "worse": d["worse"]}
+    return row
 
 
 def seed_row(run: Path) -> dict:

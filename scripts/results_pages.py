@@ -555,8 +555,8 @@ def r_generic(d):
     return table(["field", "value"], rows[:60])
 
 
-RENDERERS = [("families_main_job_sampled*", r_sampled), ("families_main_job_fresh*", r_fresh), ("learning_curve_*sampled*", r_sampled),
-             ("families_main_job*", r_main_job), ("families_*", r_families),
+RENDERERS = [("families_main_job_sampled*", r_sampled), ("families_main_job_fresh*", r_fresh),
+             ("learning_curve_*sampled*", r_sampled), ("families_main_job*", r_main_job), ("families_*", r_families),
              ("learning_curve_*", r_curves), ("payoff_*", r_payoff), ("headroom_*", r_headroom),
              ("demonstrations_then_rl*", r_demos_then_rl),
              ("demonstrations_*", r_demos), ("grpo_vs_trl*", r_trl), ("engines*", r_engines),
