@@ -63,15 +63,18 @@ def feedback_ids(tokenizer, feedback:str, last_token:str="",
         tail = tail[len(last_token):]  # the completion already ended its turn
     return tokenizer(tail, add_special_tokens=False).input_ids
 
-def conversation(tokenizer, traj:Trajectory) -> tuple[list[int], list[int], list[float]]:
-    "The episode as one sequence: token ids, a mask that is 1 on generated tokens only, and the sampled logprobs"
+def conversation(tokenizer, traj:Trajectory,
+                 last_attempt:bool=False, # a repaired episode (`meta["attempts"]`) masks all but its last attempt
+                ) -> tuple[list[int], list[int], list[float]]:
+    "The episode as one sequence: token ids, a mask that is 1 on the generated tokens to train, the sampled logprobs"
     t0 = traj.turns[0]
     ids = tokenizer(t0.prompt, add_special_tokens=False).input_ids
     mask, logp = [0] * len(ids), [0.0] * len(ids)
     # a terminal episode in the tools protocol: outputs are tool messages
     role = "tool" if traj.meta.get("protocol") == "tools" else "user"
-    for t in traj.turns:
-        ids, mask, logp = (ids + t.token_ids, mask + [1] * len(t.token_ids),
+    first = len(traj.turns) - 1 if last_attempt and len(traj.meta.get("attempts") or ()) > 1 else 0  # trained from
+    for k, t in enumerate(traj.turns):
+        ids, mask, logp = (ids + t.token_ids, mask + [int(k >= first)] * len(t.token_ids),
                            logp + (t.logprobs or [0.0] * len(t.token_ids)))
         if t.feedback:
             last = "" if t.truncated or not t.token_ids else tokenizer.decode(t.token_ids[-1:])

@@ -17,7 +17,7 @@ from .models import adapter_disabled, causal_lm
 from .episodes import RolloutConfig, conversation
 
 # %% auto #0
-__all__ = ['NORMS', 'ACT_PER_POSITION', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs',
+__all__ = ['NORMS', 'CREDITS', 'ACT_PER_POSITION', 'group_advantages', 'zero_variance', 'episode_batch', 'store_ref_logprobs',
            'clipped_surrogate', 'kl_k3', 'reduce_loss', 'grpo_loss', 'replay_weights', 'ReplayBuffer', 'UpdateConfig',
            'GRPOConfig', 'update_autocast', 'set_advantages', 'no_update', 'length_micro_batches', 'activation_mb',
            'widest_pass', 'fit_update', 'reference_logprobs', 'grpo_sums', 'add_sums', 'still_finite', 'fault_site',
@@ -47,9 +47,11 @@ def zero_variance(rewards, group):
     return lo == hi
 
 # %% ../nbs/08_grpo.ipynb #5b2a07dc
-def episode_batch(tokenizer, trajs:list[Trajectory], device=None) -> dict:
+def episode_batch(tokenizer, trajs:list[Trajectory], device=None,
+                  last_attempt:bool=False, # a repaired episode trains its last attempt only (`GRPOConfig.credit`)
+                 ) -> dict:
     "Left-padded tensors for a list of trajectories: ids, attention and loss masks, advantages"
-    rows = [conversation(tokenizer, t) for t in trajs]
+    rows = [conversation(tokenizer, t, last_attempt) for t in trajs]
     ids, attn = left_pad([r[0] for r in rows], tokenizer.pad_token_id, device)  # (B, T)
     loss_mask, _ = left_pad([r[1] for r in rows], 0, device)  # (B, T)
     adv = torch.tensor([t.advantage for t in trajs], dtype=torch.float32, device=device)
@@ -64,9 +66,10 @@ def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs 
                        mask): # (B, T) its loss mask: 1 on the model's own tokens
     "Put the reference logprobs of each episode's generated tokens on its turns (`Turn.ref_logprobs`, for the viewer)"
     for t, r, m in zip(trajs, ref.tolist(), mask.tolist()):
-        got = [x for x, k in zip(r, m) if k]  # every turn's tokens, in order: the mask skips prompt and feedback
-        for turn in t.turns:
-            turn.ref_logprobs, got = got[:len(turn.token_ids)], got[len(turn.token_ids):]
+        got = [x for x, k in zip(r, m) if k]  # the trained turns' tokens, in order: the mask skips prompt and feedback
+        for turn in reversed(t.turns):  # from the last: the attempts before it are masked when `credit` is "last"
+            n = len(turn.token_ids) if len(got) >= len(turn.token_ids) else 0
+            turn.ref_logprobs, got = got[len(got) - n:], got[:len(got) - n]
 
 # %% ../nbs/08_grpo.ipynb #d850e760
 def clipped_surrogate(logp, # (B, T) logprobs under the policy being trained
@@ -200,14 +203,21 @@ class UpdateConfig:
                      micro_batch="[1, inf)", max_positions="[0, inf)",
                      max_grad_norm="(0, inf]")
 
+CREDITS = ("last", "episode")  # which attempts of a repaired episode train: `GRPOConfig.credit`
+
 @dataclass
 class GRPOConfig(UpdateConfig):
     "GRPO's update: the shared settings, and how group advantages are scaled"
     scale_std:bool = True  # divide advantages by the group std (scale_rewards)
+    # a repaired episode's tokens: "last" trains its last attempt only, since the failed attempts before it would
+    # otherwise share the repair's reward; "episode" trains every attempt on the episode's advantage
+    credit:str = "last"
     replay_cap:float = 2.0  # truncation of a replayed token's weight pi/mu (vllm_importance_sampling_clip_max)
 
     def __post_init__(self):
         super().__post_init__()
+        if self.credit not in CREDITS:
+            raise ValueError(f"credit={self.credit!r} (--credit): use one of {CREDITS}")
         check_ranges(self, replay_cap="(0, inf)")
 
 # %% ../nbs/08_grpo.ipynb #8fb7a691
@@ -396,7 +406,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
         return no_update(m, ("loss", "kl", "clip_frac", "entropy", "grad_norm"), t0)
     drop_decode_weights(model)  # the update changes what they were merged from: room for its activations
     # 2. one sequence per episode; micro-batches longest first, each cut to its own longest
-    b = episode_batch(tokenizer, train, next(model.parameters()).device)
+    b = episode_batch(tokenizer, train, next(model.parameters()).device, cfg.credit == "last")
     mask, n_seq = b["loss_mask"].float(), len(train)  # mask: (B, T), 1 on the model's own tokens
     n_tok, params, sums, broke = mask.sum(), [p for p in model.parameters() if p.requires_grad], {}, None
     passes = list(length_micro_batches(torch.arange(n_seq), b["attention_mask"], cfg.micro_batch, cfg.max_positions))

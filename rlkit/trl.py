@@ -102,7 +102,9 @@ class Rollout:
         out = {"prompt_ids": [], "completion_ids": [], "logprobs": [], "env_mask": [], "episode_reward": []}
         for e in self.pending:
             e.group_id, e.meta["process"] = f"{step}/{e.task_id}", trainer.accelerator.process_index
-            ids, mask, logp = conversation(self.tok, e)  # every turn's sampled ids; feedback tokens masked 0
+            # every turn's sampled ids; masked 0: feedback tokens, and with credit "last" a repaired episode's
+            # failed attempts
+            ids, mask, logp = conversation(self.tok, e, self.r.cfg.grpo.credit == "last")
             p = len(self.tok(e.turns[0].prompt, add_special_tokens=False).input_ids)
             for k, v in (("prompt_ids", ids[:p]), ("completion_ids", ids[p:]), ("env_mask", mask[p:]),
                          ("logprobs", logp[p:]), ("episode_reward", e.reward)):
