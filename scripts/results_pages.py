@@ -34,13 +34,13 @@ PROSE = {
         "narrower parameters: their held-out sets are other ones. A file whose command adds options to `run.sh` "
         "measured that variant of the job: `families_main_job_no_amx_tps4.json` smaller, more frequent steps in a "
         "shorter budget; `families_main_job_no_amx_attempts1*.json` the repair turn off (`--attempts 1`), so that a "
-        "step samples and trains on first attempts only. `families_main_job_stuck.json` is the job as `run.sh` runs it "
-        "now: the repair turn only in the groups where no first attempt passed (`--repair stuck`), and a shorter "
-        "training budget (`--max-minutes 7`); the files before it repaired every failure, or none. "
+        "step samples and trains on first attempts only. `families_main_job_stuck.json` runs the repair turn only in the "
+        "groups where no first attempt passed (`--repair stuck`), with a shorter training budget (`--max-minutes 7`); "
+        "the files before it repaired every failure, or none. "
         "`families_main_job_stuck_second_host.json` is the same job with four seeds more, on a faster host of the same "
         "kind, with the held-out evaluation at `batch=128`. The last of them ran from a fresh clone, its setup "
-        "included, and is the one seed so far whose interval includes `0`: it lost on new combinations, where the "
-        "trained model leaves out the filter in functions that the untrained model wrote with it. "
+        "included, and is the one seed of that file whose interval includes `0`: it lost on new combinations, where "
+        "the trained model leaves out the filter in functions that the untrained model wrote with it. "
         "`families_main_job_beta0_second_host.json` is one of them again without the KL penalty (`--beta 0`), which "
         "skips the reference pass and so fits more steps. `families_main_job_medium_second_host.json` trains on the "
         "harder level alone (`--difficulty medium`), on three of those seeds; its held-out set is the same, both "
@@ -49,7 +49,12 @@ PROSE = {
         "that no run and no other page reads: their gain carries beyond the fixed test split. Many of its instances "
         "compute a function the fixed split also holds (the family has only so many held-out functions); *functions "
         "the fixed split lacks* is the change on the rest alone. *Trivial* is the best pass rate of a trivial answer "
-        "on that set.",
+        "on that set. Every file above trained each attempt of a repaired episode on the episode's advantage "
+        "(`--credit episode`), so that a failed first attempt whose repair passed was pushed up with it. "
+        "`families_main_job_credit_last.json` is the job as `run.sh` runs it now, with GRPO's default "
+        "`--credit last`: a repaired episode trains its last attempt alone, and the failed attempt stays in the "
+        "sequence as context. Its seeds are the second host's four again, and one more from a fresh clone, its setup "
+        "included.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
@@ -573,7 +578,7 @@ def renderer(name: str):
 def headline(page: str, data: dict) -> str:
     try:
         if page == "main_job":
-            s = data["families_main_job_stuck.json"]["seeds"]
+            s = data["families_main_job_credit_last.json"]["seeds"]
             return "held-out functions, change per seed: " + ", ".join(change(x["held_out"]) for x in s) + " pts"
         if page == "families":
             f = data["families_base.json"]["families"]
