@@ -54,7 +54,8 @@ PROSE = {
         "`families_main_job_credit_last.json` is the job as `run.sh` runs it now, with GRPO's default "
         "`--credit last`: a repaired episode trains its last attempt alone, and the failed attempt stays in the "
         "sequence as context. Its seeds are the second host's four again, and one more from a fresh clone, its setup "
-        "included.",
+        "included. `families_main_job_fresh_seeds_credit_last.json` measures their last checkpoints on the other "
+        "held-out set, as above.",
     "families": "Each family's held-out instances on the untrained model. *Greedy* is the first attempt's pass rate; "
         "*sampled* the pass rate of a group at the training temperature, the quantity RL optimises; *mixed groups* the "
         "share of instances whose group holds both a pass and a fail, the only groups GRPO learns from; *best trivial* "
