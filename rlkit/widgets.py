@@ -166,8 +166,8 @@ def episode_html(traj:Trajectory, tokenizer=None,
         body = (code_html(code) if code else _pre("", t.completion)) if tokenizer is None or not t.logprobs else \
                token_html(tokenizer, t.token_ids, t.logprobs, ref_logprobs=t.ref_logprobs if kl else None)
         if kl and tokenizer is not None and not t.ref_logprobs:
-            body = ("<i>no reference logprobs stored (not trained on: a zero-variance group or an excluded episode; "
-                    "or beta=0); coloured by logprob</i>") + body
+            body = ("<i>no reference logprobs stored (not trained on: a zero-variance group, an excluded episode, "
+                    "or a failed attempt before its repair; or beta=0); coloured by logprob</i>") + body
         out += [f"<hr><div><b>{html.escape(head)}</b>{' (truncated)' if t.truncated else ''}</div>", body]
         if prev is not None and code:
             out.append("<b>what the repair changed</b>" + diff_html(prev, code))

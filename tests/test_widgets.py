@@ -77,7 +77,12 @@ def test_kl_view_colours_tokens_by_their_log_ratio_to_the_reference(run):
      "before the first update")
     trajs = load_trajectories(run)
     trained = [t for t in trajs if not t.meta.get("zero_variance") and t.reward is not None]
-    assert trained and all(len(u.ref_logprobs) == len(u.token_ids) for t in trained for u in t.turns)
+    repaired = [t for t in trained if len(t.meta.get("attempts") or ()) > 1]
+    # credit="last": a repaired episode trains its last attempt only, so only that attempt has reference logprobs
+    assert trained and repaired
+    assert all(len(u.ref_logprobs) == len(u.token_ids) for t in trained for u in t.turns[-1:] if t in repaired)
+    assert all(len(u.ref_logprobs) == len(u.token_ids) for t in trained if t not in repaired for u in t.turns)
+    assert all(u.ref_logprobs == [] for t in repaired for u in t.turns[:-1])
     assert all(u.ref_logprobs == [] for t in trajs if t.meta.get("zero_variance") for u in t.turns)
     def gap(step):
         return max(abs(a - b) for t in trained if t.step == step for u in t.turns
@@ -87,7 +92,7 @@ def test_kl_view_colours_tokens_by_their_log_ratio_to_the_reference(run):
     v = TrajectoryViewer(run)
     t = max(trained, key=lambda t: t.step)
     v.step.value, v.task.value, v.view.value = t.step, t.task_id, "KL"
-    u = t.turns[0]
+    u = t.turns[-1]
     assert f"log-ratio {u.logprobs[0] - u.ref_logprobs[0]:+.2f}" in v.body.value
 
 
