@@ -63,7 +63,7 @@ def episode_batch(tokenizer, trajs:list[Trajectory], device=None,
             "behaviour": behaviour.to(device), "replayed": replayed}
 
 def store_ref_logprobs(trajs:list[Trajectory], ref, # (B, T) reference logprobs of these rows of an `episode_batch`
-                       mask): # (B, T) its loss mask: 1 on the model's own tokens
+                       mask): # (B, T) its loss mask: 1 on the model's own tokens that train
     "Put the reference logprobs of each episode's generated tokens on its turns (`Turn.ref_logprobs`, for the viewer)"
     for t, r, m in zip(trajs, ref.tolist(), mask.tolist()):
         got = [x for x, k in zip(r, m) if k]  # the trained turns' tokens, in order: the mask skips prompt and feedback
@@ -407,7 +407,7 @@ def grpo_step(model, tokenizer, optimizer, trajs:list[Trajectory], cfg:GRPOConfi
     drop_decode_weights(model)  # the update changes what they were merged from: room for its activations
     # 2. one sequence per episode; micro-batches longest first, each cut to its own longest
     b = episode_batch(tokenizer, train, next(model.parameters()).device, cfg.credit == "last")
-    mask, n_seq = b["loss_mask"].float(), len(train)  # mask: (B, T), 1 on the model's own tokens
+    mask, n_seq = b["loss_mask"].float(), len(train)  # mask: (B, T), 1 on the model's own tokens that train
     n_tok, params, sums, broke = mask.sum(), [p for p in model.parameters() if p.requires_grad], {}, None
     passes = list(length_micro_batches(torch.arange(n_seq), b["attention_mask"], cfg.micro_batch, cfg.max_positions))
     model.train()

@@ -77,11 +77,12 @@ def test_kl_view_colours_tokens_by_their_log_ratio_to_the_reference(run):
      "before the first update")
     trajs = load_trajectories(run)
     trained = [t for t in trajs if not t.meta.get("zero_variance") and t.reward is not None]
-    repaired = [t for t in trained if len(t.meta.get("attempts") or ()) > 1]
     # credit="last": a repaired episode trains its last attempt only, so only that attempt has reference logprobs
+    repaired = [t for t in trained if len(t.meta.get("attempts") or ()) > 1]
+    whole = [t for t in trained if len(t.meta.get("attempts") or ()) <= 1]
     assert trained and repaired
-    assert all(len(u.ref_logprobs) == len(u.token_ids) for t in trained for u in t.turns[-1:] if t in repaired)
-    assert all(len(u.ref_logprobs) == len(u.token_ids) for t in trained if t not in repaired for u in t.turns)
+    assert all(len(u.ref_logprobs) == len(u.token_ids) for t in repaired for u in t.turns[-1:])
+    assert all(len(u.ref_logprobs) == len(u.token_ids) for t in whole for u in t.turns)
     assert all(u.ref_logprobs == [] for t in repaired for u in t.turns[:-1])
     assert all(u.ref_logprobs == [] for t in trajs if t.meta.get("zero_variance") for u in t.turns)
     def gap(step):
